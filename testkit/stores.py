@@ -5,7 +5,7 @@ from dataclasses import replace
 from typing import NoReturn
 
 from fairdice.errors import ArchiveUnavailable
-from fairdice.storage import NOT_KNOWN, DatedKeys, EachPage, ObjectStore, Stored
+from fairdice.storage import NOT_KNOWN, DatedKeys, EachPage, History, ObjectStore, Stored
 
 
 class PassingStore:
@@ -28,6 +28,9 @@ class PassingStore:
         self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
     ) -> DatedKeys:
         return self.inner.list_dated(prefix, after, through, each_page=each_page)
+
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
+        return self.inner.history(key, each_page=each_page)
 
     def put_new(self, key: str, data: bytes) -> bool:
         return self.inner.put_new(key, data)
@@ -88,6 +91,10 @@ class Unreachable(PassingStore):
         self._reach(prefix)
         return super().list_dated(prefix, after, through, each_page=each_page)
 
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
+        self._reach(key)
+        return super().history(key, each_page=each_page)
+
     def put_new(self, key: str, data: bytes) -> bool:
         self._reach(key)
         return super().put_new(key, data)
@@ -143,6 +150,9 @@ class Unreadable:
     def list_dated(
         self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
     ) -> DatedKeys:
+        raise AssertionError(f"{self.who} never lists here: every read fails first")
+
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
         raise AssertionError(f"{self.who} never lists here: every read fails first")
 
     def put_new(self, key: str, data: bytes) -> bool:

@@ -97,6 +97,23 @@ def known_time(moment: dt.datetime) -> dt.datetime | None:
     return None if moment == NOT_KNOWN else moment
 
 
+@dataclass(frozen=True)
+class History:
+    """What a store that keeps every version (S3, versioned) holds of one key: when each version was written and when
+    each delete marker was put, as S3 itself dates them (LastModified), earliest first. The publisher writes a
+    commitment or a record once and hides none, so one key of either holds one version and no delete marker; more is a
+    version written again, or one hidden (a plain DeleteObject, which Object Lock lets through, as it removes no
+    version) and perhaps written again over the marker (`put_new` succeeds there)."""
+
+    versions: tuple[dt.datetime, ...]
+    markers: tuple[dt.datetime, ...]
+
+    @property
+    def rewritten(self) -> bool:
+        """Whether the key holds more than one version or any delete marker."""
+        return len(self.versions) > 1 or bool(self.markers)
+
+
 class ObjectStore(Protocol):
     """Keys to bytes, where a written key can be made never to change."""
 
@@ -133,6 +150,13 @@ class ObjectStore(Protocol):
         """As `list`, in the same calls, each key with the store's time for it and whether that time is a witness,
         as `read` would give them (`Stored.modified`, `Stored.witnessed`): NOT_KNOWN where the listing gives no time of
         the store's own for it. `each_page` as `list` calls it."""
+        ...
+
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
+        """Every version and delete marker the store keeps of `key` itself (not of keys it prefixes); None where the
+        store keeps no versions (a folder: a file written over leaves no trace). ArchiveRefused where the store refuses
+        to list them (S3's AccessDenied: a reader not allowed s3:ListBucketVersions). `each_page` as `list` calls
+        it."""
         ...
 
 
@@ -251,6 +275,11 @@ class FolderStore:
             dated.append((key, dt.datetime.fromtimestamp(status.st_mtime, dt.UTC), False))
         return dated
 
+    def history(self, key: str, *, each_page: EachPage | None = None) -> None:
+        """None: a folder keeps no versions, so nothing shows a file was not written over (its times are no witness
+        either, `read`: a folder's days are at most incomplete already)."""
+        _checked_key(key)
+
     def _path(self, key: str) -> Path:
         return self.root / _checked_key(key)
 
@@ -355,6 +384,12 @@ class BudgetedStore:
         self._in_time(prefix)
         return self._store.list_dated(prefix, after, through, each_page=self._each_page(prefix, each_page))
 
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
+        """Every version and delete marker of `key` (`ObjectStore.history`), if there is time to ask, before each page
+        too (`_each_page`)."""
+        self._in_time(key)
+        return self._store.history(key, each_page=self._each_page(key, each_page))
+
     def _each_page(self, prefix: str, also: EachPage | None) -> EachPage:
         """The check before each page of a listing after its first (an S3 bucket's: each page is one call), then the
         caller's own (`also`) (review: keys put between the days listed made one listing of the game's route run page
@@ -388,6 +423,8 @@ class S3Client(Protocol):
     def put_object(self, **kwargs: Any) -> Any: ...
 
     def list_objects_v2(self, **kwargs: Any) -> Any: ...
+
+    def list_object_versions(self, **kwargs: Any) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -658,6 +695,29 @@ class S3Store:
         except (client_error, other_error) as exc:
             raise self._unavailable("list", prefix, exc) from exc
 
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History:
+        """Every version and delete marker of `key` itself, by ListObjectVersions with the key as its prefix, page after
+        page (`each_page` called before each after the first): keys it prefixes (`revealed/2025-03-02.json.bak`) are
+        left out, and as the key sorts before every one of them, no page is asked for past the first that lists one.
+        AccessDenied (a reader not allowed s3:ListBucketVersions) is ArchiveRefused, as for every call."""
+        client_error, other_error = _botocore_errors()
+        versions: list[dt.datetime] = []
+        markers: list[dt.datetime] = []
+        pages: dict[str, str] = {}
+        try:
+            while True:
+                if pages and each_page is not None:
+                    each_page()
+                page = self._client.list_object_versions(Bucket=self.bucket, Prefix=_checked_key(key), **pages)
+                listed = [*page.get("Versions", []), *page.get("DeleteMarkers", [])]
+                versions += [_when(item) for item in page.get("Versions", []) if item["Key"] == key]
+                markers += [_when(item) for item in page.get("DeleteMarkers", []) if item["Key"] == key]
+                if not page.get("IsTruncated") or any(item["Key"] != key for item in listed):
+                    return History(tuple(sorted(versions)), tuple(sorted(markers)))
+                pages = {"KeyMarker": page["NextKeyMarker"], "VersionIdMarker": page["NextVersionIdMarker"]}
+        except (client_error, other_error) as exc:
+            raise self._unavailable("list the versions of", key, exc) from exc
+
     def _put(self, key: str, data: bytes, **condition: str) -> None:
         # A checksum header is required for any PutObject into a bucket with Object Lock retention.
         self._client.put_object(
@@ -733,6 +793,12 @@ class S3Store:
                 f"S3 bucket {self.bucket}: cannot {action} {key} (AccessDenied){missing if action == 'read' else ''}"
             )
         return ArchiveUnavailable(f"S3 bucket {self.bucket}: cannot {action} {key} ({reason}); try again later")
+
+
+def _when(item: Mapping[str, Any]) -> dt.datetime:
+    """A listed version's or delete marker's LastModified, in UTC; NOT_KNOWN where S3 gives none."""
+    modified = item.get("LastModified")
+    return modified.astimezone(dt.UTC) if isinstance(modified, dt.datetime) else NOT_KNOWN
 
 
 def _botocore_errors() -> tuple[type[Exception], type[Exception]]:

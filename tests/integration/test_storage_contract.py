@@ -31,6 +31,7 @@ from fairdice.storage import (
     NOT_KNOWN,
     BudgetedStore,
     FolderStore,
+    History,
     ObjectStore,
     S3Connection,
     S3Results,
@@ -323,6 +324,81 @@ def test_an_object_lock_bucket_takes_write_once_records_and_new_index_versions(a
     versions = boto3.client("s3", region_name=REGION).list_object_versions(Bucket="fairdice-locked", Prefix="index")
     assert len(versions["Versions"]) == 2
     assert store.get("index.json") == b"2"
+
+
+def test_history_gives_every_version_and_delete_marker_of_the_key_itself(aws: None) -> None:
+    # On the archive's kind of bucket a plain DeleteObject puts a delete marker (Object Lock removes no version), and
+    # write-once succeeds over it: the key then holds two versions and a marker, which its history shows, S3's times
+    make_bucket("fairdice-versions", object_lock=True)
+    store = S3Store("fairdice-versions", S3Connection(region=REGION))
+    key = "revealed/2025-03-02.json"
+    assert store.put_new(key, b"early")
+    assert store.put_new(key + ".bak", b"a key it prefixes")  # not the key's: left out
+    honest = store.history(key)
+    assert honest is not None and len(honest.versions) == 1 and honest.markers == ()
+    assert not honest.rewritten
+
+    boto3.client("s3", region_name=REGION).delete_object(Bucket="fairdice-versions", Key=key)
+    hidden = store.history(key)
+    assert hidden is not None and hidden.rewritten
+    assert (hidden.versions, len(hidden.markers)) == (honest.versions, 1)
+    assert store.put_new(key, b"again")
+
+    history = store.history(key)
+    assert history is not None and history.rewritten
+    assert (len(history.versions), len(history.markers)) == (2, 1)
+    assert history.versions[0] == honest.versions[0] <= history.markers[0] <= history.versions[1]
+    assert all(when.tzinfo is dt.UTC for when in (*history.versions, *history.markers))
+    assert store.history("revealed/2025-03-03.json") == History((), ())
+
+
+def test_history_asks_for_no_page_past_the_first_that_lists_another_key(aws: None) -> None:
+    # The key sorts before every key it prefixes: once a page lists one of those, every version of the key is listed
+    # (without it, a third page was asked for, which the stub has no answer for)
+    store, stub, _ = stubbed_store(aws)
+    key = "revealed/2025-03-02.json"
+    written = dt.datetime(2025, 3, 3, 0, 0, 2, tzinfo=dt.UTC)
+    marker = dt.datetime(2025, 3, 2, 9, 1, tzinfo=dt.UTC)
+    stub.add_response(
+        "list_object_versions",
+        {
+            "Versions": [{"Key": key, "VersionId": "2", "LastModified": written}],
+            "IsTruncated": True,
+            "NextKeyMarker": key,
+            "NextVersionIdMarker": "2",
+        },
+        {"Bucket": "fairdice-stub", "Prefix": key},
+    )
+    stub.add_response(
+        "list_object_versions",
+        {
+            "DeleteMarkers": [{"Key": key, "VersionId": "1", "LastModified": marker}],
+            "Versions": [{"Key": key + ".bak", "VersionId": "3", "LastModified": written}],
+            "IsTruncated": True,
+            "NextKeyMarker": key + ".bak",
+            "NextVersionIdMarker": "3",
+        },
+        {"Bucket": "fairdice-stub", "Prefix": key, "KeyMarker": key, "VersionIdMarker": "2"},
+    )
+    with stub:
+        assert store.history(key) == History((written,), (marker,))
+    stub.assert_no_pending_responses()
+
+
+def test_history_refused_is_archive_refused(aws: None) -> None:
+    # A reader not allowed s3:ListBucketVersions: S3's AccessDenied, which the readers take as nothing shown either way
+    store, stub, _ = stubbed_store(aws)
+    stub.add_client_error("list_object_versions", "AccessDenied", "Access Denied", 403)
+    with stub, pytest.raises(ArchiveRefused, match=r"cannot list the versions of commitments/2025-03-02\.json"):
+        store.history("commitments/2025-03-02.json")
+
+
+def test_a_folder_keeps_no_history_and_a_spent_budget_asks_for_none(tmp_path: Path) -> None:
+    folder = FolderStore(tmp_path)
+    assert folder.put_new("revealed/2025-03-02.json", b"{}")
+    assert folder.history("revealed/2025-03-02.json") is None
+    with pytest.raises(ArchiveUnavailable, match="spent the 1 s"):
+        BudgetedStore(folder, 1.0, iter([0.0, 2.0]).__next__).history("revealed/2025-03-02.json")
 
 
 def test_a_write_names_no_storage_class_nor_encryption_so_the_archives_policy_lets_it_through(aws: None) -> None:
