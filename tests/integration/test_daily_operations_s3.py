@@ -60,6 +60,10 @@ class Recording:
         self.calls.append(("ListObjectsV2", kwargs["Bucket"], kwargs.get("Prefix", "")))
         return self.client.list_objects_v2(**kwargs)
 
+    def list_object_versions(self, **kwargs: Any) -> Any:
+        self.calls.append(("ListObjectVersions", kwargs["Bucket"], kwargs["Prefix"]))
+        return self.client.list_object_versions(**kwargs)
+
 
 class Slow(Recording):
     """A client each of whose calls takes PROMPT's longest (3 s) on its own monotonic clock, then answers."""
@@ -119,13 +123,16 @@ def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night
     check = check_archive(S3Store(ARCHIVE, client=recording), at(DAY2, "00:15:00"))
 
     assert check.today_committed and check.yesterday_revealed
-    # yesterday's record is checked as a verifier checks it: its commitment, its place in the chain, and the commitments
-    # of the days before it, which its own must be none of, and the records listed under them (listed once: none here),
-    # none of which may reveal its secret
+    # yesterday's record is checked as a verifier checks it: its commitment, the versions S3 keeps of both (one each, no
+    # delete marker: neither hidden nor written again), its place in the chain, and the commitments of the days before
+    # it, which its own must be none of, and the records listed under them (listed once: none here), none of which may
+    # reveal its secret
     assert recording.calls == [
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
         ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
         ("GetObject", ARCHIVE, "commitments/2025-03-01.json"),
+        ("ListObjectVersions", ARCHIVE, "commitments/2025-03-01.json"),
+        ("ListObjectVersions", ARCHIVE, "revealed/2025-03-01.json"),
         ("ListObjectsV2", ARCHIVE, "revealed/"),
         ("ListObjectsV2", ARCHIVE, "revealed/"),
         *(("GetObject", ARCHIVE, commitment_key(day)) for day in days_looked_back(DAY1)),

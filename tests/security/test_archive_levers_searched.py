@@ -71,6 +71,7 @@ from fairdice.archive.today import TodaysRolls
 from fairdice.errors import FairdiceError
 from fairdice.seal import seal_of
 from fairdice.storage import NOT_KNOWN, DatedKeys, EachPage, Stored, Stores
+from fairdice.storage import History as Versions
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -183,6 +184,11 @@ class ArchiveAt:
             found = self._puts[key]
             dated.append((key, NOT_KNOWN if found.undated else found.at, False))
         return dated
+
+    def history(self, key: str, *, each_page: EachPage | None = None) -> Versions:
+        """As S3's ListObjectVersions gives it: the one version put, if there yet (each key is put once here)."""
+        found = self._there(key)
+        return Versions(() if found is None else (NOT_KNOWN if found.undated else found.at,), ())
 
     def put_new(self, key: str, data: bytes) -> bool:
         raise AssertionError(f"the route and the readers write nothing, but {key} was written")

@@ -119,6 +119,9 @@ class FaultyClient:
     def list_objects_v2(self, **kwargs: Any) -> Any:
         return self._call("list_objects_v2", **kwargs)
 
+    def list_object_versions(self, **kwargs: Any) -> Any:
+        return self._call("list_object_versions", **kwargs)
+
 
 @pytest.fixture
 def aws(fake_aws_credentials: None) -> Iterator[Any]:
@@ -173,11 +176,19 @@ def test_whichever_archive_read_fails_the_reader_says_unavailable_and_the_next_l
         reader = failing_reader(failing)
         # Then it says which call failed: a read of an object, or the listing of revealed/ (the records of the days
         # looked back to with no commitment), each in its own words (review: "cannot (read|list)" took either for any)
-        verb = "list revealed/" if calls[failing - 1] == "list_objects_v2" else "read "
-        with pytest.raises(ArchiveUnavailable, match=f"S3 bucket {ARCHIVE}: cannot {verb}.*; try again later"):
-            daily_verdict(reader, DAY3, PLAYER)
-        with pytest.raises(ArchiveUnavailable):
-            daily_record(failing_reader(failing), DAY3)
+        verbs = {"list_objects_v2": "list revealed/", "list_object_versions": "list the versions of "}
+        verb = verbs.get(calls[failing - 1], "read ")
+        if fault == "denied" and calls[failing - 1] == "list_object_versions":
+            # S3 refusing this reader the versions of the day's commitment or record is no outage, and waiting does not
+            # mend it: nothing then rules out one hidden or written again, so the day is at most incomplete, saying why
+            refused = daily_verdict(reader, DAY3, PLAYER)
+            assert refused.verdict == "incomplete"
+            assert any("S3 refused to list the versions of" in reason for reason in refused.reasons)
+        else:
+            with pytest.raises(ArchiveUnavailable, match=f"S3 bucket {ARCHIVE}: cannot {verb}.*; try again later"):
+                daily_verdict(reader, DAY3, PLAYER)
+            with pytest.raises(ArchiveUnavailable):
+                daily_record(failing_reader(failing), DAY3)
         # Then nothing half-read was kept: once S3 answers, the same reader gives the true verdict
         assert daily_verdict(reader, DAY3, PLAYER) == truth
 

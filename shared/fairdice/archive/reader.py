@@ -46,13 +46,30 @@ from fairdice.archive.layout import (
     there_before_over,
     utc_day,
 )
-from fairdice.errors import BeforeArchive, FairdiceError, FutureDay, NotReadableYet, TamperedRecord, UnknownDay
+from fairdice.errors import (
+    ArchiveRefused,
+    BeforeArchive,
+    FairdiceError,
+    FutureDay,
+    NotReadableYet,
+    TamperedRecord,
+    UnknownDay,
+)
 from fairdice.fields import Day, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import NOT_KNOWN, BudgetedStore, DatedKeys, ObjectStore, Stored, known_time, locked_at
+from fairdice.storage import (
+    NOT_KNOWN,
+    BudgetedStore,
+    DatedKeys,
+    History,
+    ObjectStore,
+    Stored,
+    known_time,
+    locked_at,
+)
 from fairdice.verdict import Verdict
 from fairdice.verify import verify
 
@@ -122,6 +139,9 @@ class _Revealed:
     # The moment the next day's record was checked to link to this one (`_check_followed`), as of which; None while the
     # next day was not over then, so that nothing could follow yet, and it is checked once it is (review S3)
     followed_at: dt.datetime | None = None
+    # Why the store's versions of the day's commitment and record could not be listed (`_history`), in words; None
+    # where they were, or the store keeps none (a folder)
+    unseen: str | None = None
 
     @property
     def kept_until(self) -> dt.datetime | None:
@@ -236,6 +256,34 @@ def _no_secret(missing: _Missing, now: dt.datetime, *, audit: bool) -> str:
     )
 
 
+def _rewritten(day: dt.date, key: str, history: History) -> str:
+    """What the store keeps of a key the publisher writes once and never hides (`ArchiveReader._history`), in
+    words: how many versions, the delete markers, and when, and for a record a version written before its day was over,
+    which made its secret public while the day was played."""
+    versions, markers = history.versions, history.markers
+    said = [f"{len(versions)} version{'s' if len(versions) != 1 else ''}"]
+    if versions:
+        said[0] += f" (written at {', '.join(_shown(when) for when in versions)})"
+    if markers:
+        plural = "s" if len(markers) != 1 else ""
+        said.append(f"{len(markers)} delete marker{plural} (put at {', '.join(_shown(when) for when in markers)})")
+    early = [when for when in versions if when != NOT_KNOWN and when < reveal_time(day)]
+    shown = (
+        f"; the one written at {utc_time(early[0])}, before {day} was over, made its secret public while it was played"
+        if key == revealed_key(day) and early
+        else ""
+    )
+    return (
+        f"{key}: S3 keeps {' and '.join(said)} of it, where the publisher writes it once and hides it never: it was"
+        f" hidden or written again, and the version read may not be the one there while {day} was played{shown}"
+    )
+
+
+def _shown(when: dt.datetime) -> str:
+    """A version's time as shown; S3 gives one for every version listed."""
+    return "no time" if when == NOT_KNOWN else utc_time(when)
+
+
 def _dated_after(witnessed: bool, written: dt.datetime | None, now: dt.datetime, *, undated: bool = False) -> bool:
     """Whether the store's own time puts a write after `now`, an audit's moment: only a witnessed time says so. Where it
     gives none (None, NOT_KNOWN: a multipart upload, a replica), nothing shows either way, and the answer is `undated`,
@@ -303,6 +351,9 @@ class ArchiveReader:
         # The days looked back to whose commitment was not there as read (`_check_earlier`), and since when, by the read
         # clock less SEEN_WITHIN: one put since is dated after it
         self._absent: dict[dt.date, dt.datetime] = {}
+        # The keys whose versions were listed as one, with no delete marker (`_history`): not listed again by this
+        # reader, which keeps a checked day anyway, however long a batch takes to check it
+        self._one_version: set[str] = set()
         self._recent: dict[dt.date, _Recent] = {}
         # The last listing of the records with times (`_listed_onward`), which serves every later day checked that was
         # over before it began: kept for one request (`within`: POST /verify's batch) or one audit's moment (`as_of`);
@@ -361,6 +412,7 @@ class ArchiveReader:
             revealed_in_time=found.revealed_in_time,
             committed=found.committed,
             locked=self._locked(found),
+            unseen=found.unseen,
         )
 
     def _locked(self, found: _Revealed) -> bool:
@@ -461,7 +513,8 @@ class ArchiveReader:
         if recent is None or now >= recent.until or (self._as_of and recent.at != now):
             found = self._look(day, now)
             if isinstance(found, _Revealed):
-                self._revealed[day] = found
+                if found.unseen is None:  # one whose versions S3 refused to list is checked again: rights may be given
+                    self._revealed[day] = found
                 return found
             # Never past the next midnight either: then today is over, and may be revealed.
             recent = self._remember(day, _Recent(found, min(now + self._recheck_after, reveal_time(today)), now))
@@ -680,12 +733,17 @@ class ArchiveReader:
         published = self._published(day)
         if published is None:
             raise TamperedRecord(f"{key} exists but {commitment_key(day)}, published as the day begins, does not")
+        # Asked for now, judged last: a day another check refuses is refused in its words, those of what was changed
+        history = self._history(day)
         self._check_previous(day, record.previous, published.commitment.commitment)
         self._check_earlier(day, published, now)
         self._check_next(day, record.next_commitment, stored.modified)
         committed = record.commitment == published.commitment.commitment
         # A secret not committed to is a mismatch already, whatever follows: the verdict says why
         followed_at = self._check_followed(day, stored, now) if committed else now
+        if isinstance(history, TamperedRecord):
+            raise history
+        unseen = history
         return _Revealed(
             record=record,
             secret=secret,
@@ -696,6 +754,40 @@ class ArchiveReader:
             committed=committed,
             locked_until=stored.locked_until,
             followed_at=followed_at,
+            unseen=unseen,
+        )
+
+    def _history(self, day: dt.date) -> TamperedRecord | str | None:
+        """The day's commitment and record must each be the one version the store keeps of its key, and neither ever
+        hidden: the publisher writes each once and hides neither. Object Lock keeps every version, but lets a delete
+        marker be put over one (a plain DeleteObject removes no version) and `put_new` write again over the marker, so
+        a record put while its day was played, making its secret public, then hidden and written again once the day was
+        over, reads as revealed in time and kept (review). Any other version or marker is TamperedRecord, saying what
+        the store keeps, given for `_check` to raise. Where the store refuses to list them (a reader not allowed
+        s3:ListBucketVersions), nothing rules that out: why, in words, which keeps the day from fair
+        (`RevealedDay.unseen`); None where they were listed, or the store keeps no versions (a folder, whose times are
+        no witness either). One ListObjectVersions of each key, once a reader where it shows one version
+        (`_one_version`: where a request ran out of time part way through a day's check, the next goes on without
+        listing it again)."""
+        refused = []
+        for key, field in ((commitment_key(day), "commitment"), (revealed_key(day), "secret")):
+            if key in self._one_version:
+                continue
+            try:
+                history = self._archive.history(key)
+            except ArchiveRefused:
+                refused.append(key)
+                continue
+            if history is not None and history.rewritten:
+                return TamperedRecord(_rewritten(day, key, history), field=field)
+            if history is not None:
+                self._one_version.add(key)
+        if not refused:
+            return None
+        return (
+            f"S3 refused to list the versions of {' and '.join(refused)} (AccessDenied: this reader is not allowed"
+            f" s3:ListBucketVersions), so nothing shows {day}'s commitment and record were not hidden or written again"
+            " since they were first put there"
         )
 
     def _check_previous(self, day: dt.date, link: ChainLink | None, commitment: str) -> None:

@@ -174,6 +174,9 @@ class RevealedDay:
     revealed_in_time: bool | None = None  # revealed after the day was over, by a witnessed time; None: not witnessed
     committed: bool = True  # the secret gives the commitment published before the day (the reader checks it once)
     locked: bool = False  # its commitment and record are kept whatever anyone asks, still now (`storage.locked_at`)
+    # Why the archive's versions of its commitment and record could not be listed, in words (a reader not allowed to):
+    # nothing rules out one hidden or written again, so the day is at most incomplete; None where they were listed
+    unseen: str | None = None
 
 
 @dataclass(frozen=True)

@@ -359,6 +359,8 @@ class Daily(Scheme[DailyRequest]):
                 *caveats,
                 f"{not_kept(what, revealed=True)}: it does not show the secret was fixed before the day's play",
             )
+        if found.unseen is not None:
+            caveats = (*caveats, f"{found.unseen}: it does not show the secret was fixed before the day's play")
         return Revealed(
             secret=secret,
             seal=found.commitment,

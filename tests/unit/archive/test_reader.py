@@ -34,7 +34,7 @@ from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import MAX_OBJECT_BYTES, DatedKeys, EachPage, ObjectStore, Stored, Stores
+from fairdice.storage import MAX_OBJECT_BYTES, DatedKeys, EachPage, History, ObjectStore, Stored, Stores
 from fairdice.verify import verify
 from pydantic import ValidationError
 from verify_api.caching import IMMUTABLE, SHORT_LIVED, cache_control
@@ -523,6 +523,10 @@ class Counting:
     ) -> DatedKeys:
         self._asked(prefix)
         return self.archive.list_dated(prefix, after, through, each_page=each_page)
+
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
+        # Not counted: the folders these tests read keep no versions, and answer without a read (FolderStore.history)
+        return self.archive.history(key, each_page=each_page)
 
 
 class Ticking:

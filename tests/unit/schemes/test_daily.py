@@ -28,7 +28,7 @@ from fairdice.page import render_page
 from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import Withheld
 from fairdice.seal import seal_of
-from fairdice.storage import FolderStore, S3Store, Stores
+from fairdice.storage import EachPage, FolderStore, History, S3Store, Stores
 from fairdice.verdict import SealReport, Verdict
 from fairdice.verify import check, verify
 from hypothesis import given
@@ -37,7 +37,7 @@ from moto import mock_aws
 
 from testkit.oracles import seed_004
 from testkit.oracles.fake_mac import StreamMac, TableMac
-from testkit.stores import Undated, Unreadable
+from testkit.stores import PassingStore, Undated, Unreadable
 from testkit.timeline import Timeline
 from unit.common import DAILY, Recording, problems
 from unit.strategies import SETTINGS
@@ -80,6 +80,19 @@ def moto_stores(timeline: Timeline, *, locked: bool = True, days: int | None = N
                 },
             )
         yield Stores(secrets=S3Store("secrets", client=client), archive=S3Store("archive", client=client))
+
+
+class WrittenOnce(PassingStore):
+    """The archive as it would be had each object this test writes over been put once, as last written: moto's versioned
+    bucket keeps the version written over (and a delete marker), which the readers refuse as a rewrite
+    (tests/integration/test_archive_versions_s3.py), where these tests look at what one version, so dated, shows. A
+    folder keeps no versions either way."""
+
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
+        if self.inner.history(key, each_page=each_page) is None:
+            return None
+        found = self.inner.read(key)
+        return History(() if found is None else (found.modified,), ())
 
 
 def verified(reader: ArchiveReader | None, **fields: object) -> Verdict:
@@ -353,9 +366,10 @@ def test_a_commitment_the_archive_dates_before_its_day_began_gives_at_most_incom
     # Given a day published and revealed, whose commitment the archive dates at noon the day before (written then,
     # so its secret could have been chosen for the rolls it gives)
     timeline, stores = archive
-    reader, _ = revealed_next_morning(archive)
+    revealed_next_morning(archive)
     timeline.now = at("2025-02-28 12:00")
     stores.archive.replace(commitment_key(ARCHIVE_DAY), stores.archive.get(commitment_key(ARCHIVE_DAY)) or b"")
+    reader = ArchiveReader(WrittenOnce(stores.archive), clock=lambda: at("2025-03-02 09:00"))
 
     # When a player's roll of that day is verified, Then the rolls match, but the commitment is not in time:
     # incomplete, saying why, and not final
@@ -374,7 +388,7 @@ def test_a_commitment_the_next_run_had_to_publish_at_reveal_time_is_late(archive
     _forget_commitment(stores)  # behind the write-once archive's back: as if the dead run had never written it
     report = timeline.publish(stores, at("2025-03-02 00:00:01"))
     assert report.reveal.late_commitments == [ARCHIVE_DAY]
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+    reader = ArchiveReader(WrittenOnce(stores.archive), clock=lambda: at("2025-03-02 09:00"))
 
     verdict = verified(reader, recorded=faces(verified(reader)))
 
@@ -769,7 +783,7 @@ def test_an_archive_that_reveals_a_secret_it_did_not_commit_to_is_blamed_not_the
     revealed_next_morning(archive)
     played = bytes(range(32))
     _reveal_instead(stores, played)
-    reader = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+    reader = ArchiveReader(WrittenOnce(stores.archive), clock=lambda: at("2025-03-02 09:00"))
     seen = faces(verified(reader))
     verdicts = [
         verified(reader, recorded=seen),
@@ -809,7 +823,7 @@ def test_a_day_whose_record_the_archive_dates_within_the_day_is_at_most_incomple
     data = stores.archive.get(key) or b""
     timeline.now = at("2025-03-01 09:00")
     stores.archive.replace(key, data)
-    early = ArchiveReader(stores.archive, clock=lambda: at("2025-03-02 09:00"))
+    early = ArchiveReader(WrittenOnce(stores.archive), clock=lambda: at("2025-03-02 09:00"))
 
     # Then the honest record is dated after the day and shown as such, and the early one keeps the roll from fair,
     # saying when it was revealed, in the verdict and on the day's page

@@ -1,0 +1,232 @@
+"""A day's commitment or record hidden or written again on S3 (moto, a bucket under Object Lock as the template's).
+
+Object Lock in compliance mode keeps every version, but lets a plain DeleteObject put a delete marker over one (it
+removes no version), and the publisher's write-once PutObject (If-None-Match: *) succeeds over a marker. So whoever may
+delete on a bucket (on the stack's own, the account's root user; on another, its holder) can put a day's record while
+the day is played, making its secret public, hide it, and have the publisher write it again once the day is over: read
+alone, the record is then in time and locked. The readers list the versions of the day's commitment and record, and
+refuse a day with more than one, or any delete marker; one that may not list them says the day is at most incomplete.
+"""
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import boto3
+import botocore.exceptions
+import pytest
+from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
+from fairdice.archive.reader import ArchiveReader, daily_verdict
+from fairdice.archive.watchdog import check_archive
+from fairdice.errors import TamperedRecord
+from fairdice.seal import seal_of
+from fairdice.storage import S3Store, Stores
+from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
+from moto import mock_aws
+from verify_api import archive as api_archive
+from verify_api_calls import Answer, Event, invoke, with_body
+
+from testkit.oracles import seed_004
+from testkit.timeline import Timeline
+
+pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
+
+DAY1, DAY2, DAY3 = dt.date(2025, 3, 1), dt.date(2025, 3, 2), dt.date(2025, 3, 3)
+NOW = dt.datetime(2025, 3, 3, 12, 0, tzinfo=dt.UTC)
+PLAYER = "123e4567-e89b-12d3-a456-426614174000"
+
+
+def at(day: dt.date, time: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(f"{day.isoformat()} {time}").replace(tzinfo=dt.UTC)
+
+
+@pytest.fixture
+def timeline() -> Timeline:
+    return Timeline(at(DAY1, "00:00:00"))
+
+
+@pytest.fixture
+def s3(fake_aws_credentials: None, timeline: Timeline) -> Iterator[Any]:
+    """03-01 revealed and 03-02 committed by their midnight runs (03-03's run is each test's own)."""
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        for day in (DAY1, DAY2):
+            timeline.publish(stores_on(client), at(day, "00:00:02"))
+        yield client
+
+
+def stores_on(client: Any) -> Stores:
+    return Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+
+
+def roll_of(client: Any, day: dt.date) -> list[int]:
+    secret = client.get_object(Bucket=SECRETS, Key=secret_key(day))["Body"].read()
+    return seed_004.faces(secret, day.isoformat(), PLAYER)
+
+
+def hide(timeline: Timeline, client: Any, key: str, moment: dt.datetime) -> None:
+    """A delete marker over the key's version, as a plain DeleteObject puts one under Object Lock (removing none)."""
+    timeline.now = moment
+    client.delete_object(Bucket=ARCHIVE, Key=key)
+
+
+def put_day2_record_early(timeline: Timeline, client: Any, moment: dt.datetime) -> None:
+    """03-02's record as the publisher would write it, put while 03-02 is played: its secret is public from then."""
+    timeline.now = moment
+    secret = client.get_object(Bucket=SECRETS, Key=secret_key(DAY2))["Body"].read()
+    before = client.get_object(Bucket=ARCHIVE, Key=revealed_key(DAY1))["Body"].read()
+    record = RevealedRecord(
+        date=DAY2,
+        secret=secret.hex(),
+        commitment=seal_of(secret),
+        next_commitment=None,
+        previous=ChainLink(date=DAY1, sha256=hashlib.sha256(before).hexdigest()),
+    )
+    assert S3Store(ARCHIVE, client=client).put_new(revealed_key(DAY2), record.to_bytes())
+
+
+def reader_on(client: Any) -> ArchiveReader:
+    return ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: NOW)
+
+
+def versions_of(client: Any, key: str) -> tuple[int, int]:
+    listed = client.list_object_versions(Bucket=ARCHIVE, Prefix=key)
+    return len(listed.get("Versions", [])), len(listed.get("DeleteMarkers", []))
+
+
+def test_a_record_put_while_its_day_is_played_hidden_and_written_again_once_it_is_over_is_never_fair(
+    timeline: Timeline, s3: Any, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event]
+) -> None:
+    # Given 03-02's record put at 09:00 on 03-02 (its secret public while the day is played), hidden behind a delete
+    # marker at 09:01, and written again over the marker by 03-03's midnight run (write-once succeeds there)
+    put_day2_record_early(timeline, s3, at(DAY2, "09:00"))
+    hide(timeline, s3, revealed_key(DAY2), at(DAY2, "09:01"))
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    assert versions_of(s3, revealed_key(DAY2)) == (2, 1)
+    faces = roll_of(s3, DAY2)
+
+    # When the readers read 03-02, its record as read in time and under Object Lock
+    said = (
+        "revealed/2025-03-02.json: S3 keeps 2 versions (written at 2025-03-02 09:00:00 UTC, 2025-03-03 00:00:02 UTC)"
+        " and 1 delete marker (put at 2025-03-02 09:01:00 UTC) of it"
+    )
+    early = "the one written at 2025-03-02 09:00:00 UTC, before 2025-03-02 was over, made its secret public"
+
+    # Then POST /verify's daily scheme refuses the day (it answered fair, locked and in time), saying what S3 keeps
+    with pytest.raises(TamperedRecord) as refused:
+        daily_verdict(reader_on(s3), DAY2, PLAYER, [faces])
+    assert said in refused.value.message and early in refused.value.message
+    monkeypatch.setattr(api_archive, "DAILY", reader_on(s3))
+    body = json.dumps({"scheme": "daily", "date": DAY2.isoformat(), "player_id": PLAYER, "recorded": [faces]})
+    answer: Answer = invoke(with_body(load_event("api-verify-daily-from-archive"), body))
+    assert (answer.status, answer.json["error"]["code"]) == (502, "tampered_record"), answer.text
+    assert said in answer.json["error"]["message"]
+
+    # and the watchdog does not call the day revealed
+    check = check_archive(S3Store(ARCHIVE, client=s3), at(DAY3, "00:15:00"))
+    assert not check.yesterday_revealed
+    assert any(said in problem for problem in check.problems)
+
+
+def test_a_record_hidden_and_not_written_again_is_tampered_not_missed(timeline: Timeline, s3: Any) -> None:
+    # Given 03-02 revealed by 03-03's midnight run, then its record hidden behind a delete marker at 09:00
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    hide(timeline, s3, revealed_key(DAY2), at(DAY3, "09:00"))
+
+    # Then the day is refused, never read as one to wait for
+    with pytest.raises(TamperedRecord, match=r"revealed/2025-03-02\.json is missing"):
+        daily_verdict(reader_on(s3), DAY2, PLAYER, [roll_of(s3, DAY2)])
+
+
+def test_a_commitment_with_two_versions_is_never_fair(timeline: Timeline, s3: Any) -> None:
+    # Given 03-02's commitment hidden at 00:01 and another version of it written at 00:02, within the grace (the same
+    # document, as write-once writes it over the marker), then 03-02 revealed by 03-03's run
+    key = commitment_key(DAY2)
+    again = s3.get_object(Bucket=ARCHIVE, Key=key)["Body"].read()
+    hide(timeline, s3, key, at(DAY2, "00:01"))
+    timeline.now = at(DAY2, "00:02")
+    assert Commitment.model_validate_json(again).date == DAY2
+    assert S3Store(ARCHIVE, client=s3).put_new(key, again)
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+
+    # Then a roll of the day is refused, saying what S3 keeps of the commitment
+    with pytest.raises(TamperedRecord) as refused:
+        daily_verdict(reader_on(s3), DAY2, PLAYER, [roll_of(s3, DAY2)])
+    assert refused.value.field == "commitment"
+    assert (
+        "commitments/2025-03-02.json: S3 keeps 2 versions (written at 2025-03-02 00:00:02 UTC, 2025-03-02 00:02:00 UTC)"
+        " and 1 delete marker (put at 2025-03-02 00:01:00 UTC) of it"
+    ) in refused.value.message
+
+
+class Recording:
+    """An S3 client that records each call it passes on, and refuses ListObjectVersions where told (AccessDenied)."""
+
+    def __init__(self, client: Any, *, versions_refused: bool = False) -> None:
+        self.client = client
+        self.versions_refused = versions_refused
+        self.calls: list[tuple[str, str]] = []
+
+    @property
+    def meta(self) -> Any:
+        return self.client.meta
+
+    def get_object(self, **kwargs: Any) -> Any:
+        self.calls.append(("GetObject", kwargs["Key"]))
+        return self.client.get_object(**kwargs)
+
+    def put_object(self, **kwargs: Any) -> Any:
+        raise AssertionError("a reader never writes")
+
+    def list_objects_v2(self, **kwargs: Any) -> Any:
+        self.calls.append(("ListObjectsV2", kwargs.get("Prefix", "")))
+        return self.client.list_objects_v2(**kwargs)
+
+    def list_object_versions(self, **kwargs: Any) -> Any:
+        self.calls.append(("ListObjectVersions", kwargs["Prefix"]))
+        if self.versions_refused:
+            error = {"Error": {"Code": "AccessDenied", "Message": "Access Denied"}}
+            raise botocore.exceptions.ClientError(error, "ListObjectVersions")  # type: ignore[arg-type]
+        return self.client.list_object_versions(**kwargs)
+
+
+def test_an_honest_day_is_fair_listing_the_versions_of_its_commitment_and_record_once(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-02 revealed by 03-03's midnight run, nothing hidden or written again
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    recording = Recording(s3)
+    reader = ArchiveReader(S3Store(ARCHIVE, client=recording), clock=lambda: NOW)
+
+    # Then a roll of it is fair, from one ListObjectVersions of each of the day's two keys
+    verdict = daily_verdict(reader, DAY2, PLAYER, [roll_of(s3, DAY2)])
+    assert verdict.verdict == "fair", verdict.reasons
+    assert verdict.seal.locked is True and verdict.seal.in_time is True
+    listed = [key for operation, key in recording.calls if operation == "ListObjectVersions"]
+    assert listed == [commitment_key(DAY2), revealed_key(DAY2)]
+    print(f"one daily verify of a revealed day: {len(recording.calls)} S3 calls, {recording.calls}")
+
+    # and a second roll of the day lists nothing again: the day checked is kept
+    calls = len(recording.calls)
+    assert daily_verdict(reader, DAY2, PLAYER, [roll_of(s3, DAY2)]).verdict == "fair"
+    assert len(recording.calls) == calls
+
+
+def test_a_reader_not_allowed_to_list_versions_says_the_day_is_at_most_incomplete(timeline: Timeline, s3: Any) -> None:
+    # Given 03-02 revealed by 03-03's midnight run, read by a reader S3 refuses ListObjectVersions (AccessDenied)
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    reader = ArchiveReader(S3Store(ARCHIVE, client=Recording(s3, versions_refused=True)), clock=lambda: NOW)
+
+    # Then a roll of it that matches is incomplete, never fair, saying why
+    verdict = daily_verdict(reader, DAY2, PLAYER, [roll_of(s3, DAY2)])
+    assert verdict.verdict == "incomplete"
+    assert verdict.checks.rolls == "match"
+    assert any(
+        "S3 refused to list the versions of commitments/2025-03-02.json and revealed/2025-03-02.json (AccessDenied"
+        in reason
+        and "nothing shows 2025-03-02's commitment and record were not hidden or written again" in reason
+        for reason in verdict.reasons
+    ), verdict.reasons
