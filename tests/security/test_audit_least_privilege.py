@@ -33,7 +33,8 @@ from security.test_least_privilege import (
 
 ROOT = Path(__file__).resolve().parents[2]
 AUDIT = "${AuditBucket.Arn}"
-READS = {"s3:GetObject", "s3:ListBucket", "s3:GetObjectRetention"}  # the last: whether a version read is locked
+# The last two: whether a version read is locked, and whether its key holds another version or a delete marker
+READS = {"s3:GetObject", "s3:ListBucket", "s3:GetObjectRetention", "s3:ListBucketVersions"}
 AUDIT_FUNCTIONS = ["AuditWorkerFunction", "AuditMergeFunction", "AuditReportFunction"]
 MACHINE_NAME = "${AWS::StackName}-audit"  # AuditStateMachine's Name
 STATES = "arn:${AWS::Partition}:states:${AWS::Region}:${AWS::AccountId}"

@@ -142,7 +142,25 @@ READS_PUBLISHED_DAYS = {
     # to see that the version read is under Object Lock in compliance mode, which a fair verdict rests on
     ("Allow", "s3:GetObjectRetention", f"{ARCHIVE}/commitments/*"),
     ("Allow", "s3:GetObjectRetention", f"{ARCHIVE}/revealed/*"),
+    # to see that a day's commitment and record are the one version of their keys, none hidden behind a delete marker
+    # and written again, which a fair verdict rests on too
+    ("Allow", "s3:ListBucketVersions", ARCHIVE),
 }
+
+
+def test_only_the_readers_of_published_days_for_a_verdict_may_list_the_archives_versions(
+    template: dict[str, Any],
+) -> None:
+    # The verify function, the watchdog and the audit's worker judge days; no other function lists any versions
+    functions = resources(template, "AWS::Serverless::Function")
+    listing = {
+        name for name in functions if any(g[1] == "s3:ListBucketVersions" for g in function_grants(template, name))
+    }
+    assert listing == {"VerifyApiFunction", "DailyWatchdogFunction", "AuditWorkerFunction"}
+    for name in listing:
+        assert {g for g in function_grants(template, name) if g[1] == "s3:ListBucketVersions"} == {
+            ("Allow", "s3:ListBucketVersions", ARCHIVE)
+        }
 
 
 def test_the_verify_function_reads_published_days_and_nothing_else(template: dict[str, Any]) -> None:
