@@ -27,6 +27,7 @@ from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive
 from moto import mock_aws
 from verify_api import archive as api_archive
 from verify_api_calls import Answer, Event, invoke, with_body
+from verify_api_calls import at as at_path
 
 from testkit.oracles import seed_004
 from testkit.timeline import Timeline
@@ -124,6 +125,13 @@ def test_a_record_put_while_its_day_is_played_hidden_and_written_again_once_it_i
     answer: Answer = invoke(with_body(load_event("api-verify-daily-from-archive"), body))
     assert (answer.status, answer.json["error"]["code"]) == (502, "tampered_record"), answer.text
     assert said in answer.json["error"]["message"]
+    record = invoke(at_path(load_event("api-daily-record"), "GET", f"/daily/{DAY2.isoformat()}"))
+    assert (record.status, record.json["error"]["code"]) == (502, "tampered_record"), record.text
+
+    # and an audit's reader refuses it too
+    audit = ArchiveReader(S3Store(ARCHIVE, client=s3), clock=lambda: NOW, as_of=True)
+    with pytest.raises(TamperedRecord, match="S3 keeps 2 versions"):
+        daily_verdict(audit, DAY2, PLAYER, [faces])
 
     # and the watchdog does not call the day revealed
     check = check_archive(S3Store(ARCHIVE, client=s3), at(DAY3, "00:15:00"))
