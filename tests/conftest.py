@@ -2,12 +2,14 @@
 
 import json
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from integration.devtools import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENTS = ROOT / "events"
@@ -62,3 +64,22 @@ def load_event() -> Callable[[str], dict[str, Any]]:
         return event
 
     return load
+
+
+CHROMIUM = shutil.which("chromium")
+NO_CHROMIUM = "chromium is not installed: apt-get install -y chromium (Debian) runs these tests"
+
+
+@pytest.fixture(scope="session")
+def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """The one headless Chromium of the run, driven over DevTools (`integration.devtools`): starting it takes seconds,
+    so every browser test (the offline page against the core, the server's pages, /docs, the pages' searcher in
+    tests/security) opens its pages in this one. Skipped, saying why, where Debian's `chromium` package is not
+    installed."""
+    if CHROMIUM is None:
+        pytest.skip(NO_CHROMIUM)
+    browser = Browser(CHROMIUM, tmp_path_factory.mktemp("chromium-profile"))
+    try:
+        yield browser
+    finally:
+        browser.close()

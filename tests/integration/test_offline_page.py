@@ -1,6 +1,6 @@
 """The verifier in real Chromium against the Python core, and the offline page as a player sees it.
 
-One headless Chromium (the run's, tests/integration/conftest.py) opens the offline page from a file,
+One headless Chromium (the run's, tests/conftest.py) opens the offline page from a file,
 as a player who saved it would, and runs in it, side by side with the core:
 - every entry of tests/vectors/vectors.json: seals, HMAC messages, HMACs, dice, labels, winners,
   bg-online-v1's derived key, the verdict; the streams with the stand-in blocks the vectors list;

@@ -1,7 +1,7 @@
 """The server's pages in real Chromium: what a player on a phone and a developer on /docs see.
 
 The local server (`make serve`, tools/local_server.py) runs with an archive that holds yesterday's
-revealed day; the run's one headless Chromium (conftest.py) opens its pages with its own Accept
+revealed day; the run's one headless Chromium (tests/conftest.py) opens its pages with its own Accept
 header, so these tests also prove the negotiation a player's phone gets. Each page is measured at
 390 and 1280 px wide: no element wider than the viewport, no request to another address, nothing
 the page's policy had to block, and on a verdict page the browser's own recomputation of the rolls
