@@ -317,21 +317,7 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
     assert len(lines) == (scope is not None), (how, lines)
     if scope is not None:
         (line,) = lines
-        if line.startswith("Checked: "):
-            assert line == f"Checked: {scope['description']}.", (how, line)
-            assert summary["missing"] == 0 and verdict["checks"]["rolls"] != "not_given", (how, line)
-        else:
-            computed, _, compared = line.removeprefix("Computed: ").partition(". Compared: ")
-            assert computed == scope["description"], (how, line)
-            if compared.startswith("none: "):
-                assert summary["compared"] == 0, (how, line)
-            else:
-                first = re.fullmatch(
-                    r"the first (?:(?P<n>[\d,]+)|[^\W\d]+) only: the rest were not recorded\.", compared
-                )
-                assert first is not None, (how, line)
-                assert (_n(first["n"]) if first["n"] else 1) == summary["compared"], (how, line, summary)
-                assert summary["missing"] > 0, (how, line, summary)
+        assert_checked_line(line, verdict, how)
     # Which rolls were not recorded, wherever the page says it outside a finding: as many as the JSON's missing, the
     # last of them the scope's last
     for _, finding, text in body.blocks:
@@ -347,13 +333,7 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
     assert len(counted) == (len(body.rows) > 1), (how, counted)
     for got in counted:
         assert got is not None, (how, [text for _, _, text in body.blocks if " computed; " in text])
-        told = {name: _n(value) for name, value in got.groupdict().items() if value is not None}
-        assert told.get("missing", 0) == summary["missing"], (how, got.group(), summary)
-        assert told.get("extra", 0) == summary["extra"], (how, got.group(), summary)
-        assert told["count"] == summary["count"], (how, got.group(), summary)
-        assert told.get("compared", 0) == summary["compared"], (how, got.group(), summary)
-        assert told.get("differ", 0) == summary["differ"], (how, got.group(), summary)
-        assert told.get("match", 0) == summary["compared"] - summary["differ"], (how, got.group(), summary)
+        assert_counts_line(got.group(), verdict, how)
     # The table's rows: from the scope's first roll on, each row's mark and recorded cell as the summary counts them
     rolls = [row for row in body.rows if row and re.fullmatch(r"[\d,]+", row[0])]
     if rolls:
@@ -434,6 +414,40 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
             else f"To be revealed at {_utc(withheld['reveal_at'])}."
         )
         assert text == told, (how, text, withheld)
+
+
+def assert_checked_line(line: str, verdict: dict[str, Any], how: object) -> None:
+    """The line saying what was checked (the server's page's or the offline page's): the JSON's scope, and how many of
+    its rolls were compared, "Checked" only where every roll computed was compared."""
+    scope, summary = verdict["scope"], verdict["summary"]
+    if line.startswith("Checked: "):
+        assert line == f"Checked: {scope['description']}.", (how, line)
+        assert summary["missing"] == 0 and verdict["checks"]["rolls"] != "not_given", (how, line)
+        return
+    assert line.startswith("Computed: "), (how, line)
+    computed, _, compared = line.removeprefix("Computed: ").partition(". Compared: ")
+    assert computed == scope["description"], (how, line)
+    if compared.startswith("none: "):
+        assert summary["compared"] == 0, (how, line)
+    else:
+        first = re.fullmatch(r"the first (?:(?P<n>[\d,]+)|[^\W\d]+) only: the rest were not recorded\.", compared)
+        assert first is not None, (how, line)
+        assert (_n(first["n"]) if first["n"] else 1) == summary["compared"], (how, line, summary)
+        assert summary["missing"] > 0, (how, line, summary)
+
+
+def assert_counts_line(line: str, verdict: dict[str, Any], how: object) -> None:
+    """The rolls' counts (the server's page's or the offline page's): the JSON's summary."""
+    summary = verdict["summary"]
+    got = _COUNTS.fullmatch(line)
+    assert got is not None, (how, line)
+    told = {name: _n(value) for name, value in got.groupdict().items() if value is not None}
+    assert told.get("missing", 0) == summary["missing"], (how, line, summary)
+    assert told.get("extra", 0) == summary["extra"], (how, line, summary)
+    assert told["count"] == summary["count"], (how, line, summary)
+    assert told.get("compared", 0) == summary["compared"], (how, line, summary)
+    assert told.get("differ", 0) == summary["differ"], (how, line, summary)
+    assert told.get("match", 0) == summary["compared"] - summary["differ"], (how, line, summary)
 
 
 # What a heading counts, in the words `verify.reasons` and `page.headline` give them, each to the JSON's summary
@@ -522,18 +536,23 @@ def assert_page_says_its_verdict(page: str, verdict: dict[str, Any], how: object
         assert verdict["scope"]["description"] in heading, (how, heading)
 
 
-def check(request: Request, how: object, path: str = "/check/") -> str:
+def served(request: Request, how: object, path: str = "/check/") -> tuple[dict[str, Any], str, str]:
     """The request's link through GET /check (or the query at `path`), as JSON and as a page: the page says the JSON
-    verdict."""
+    verdict. The JSON verdict, the page and the query asked."""
     query = urlsplit(build_link(parse_request(request))).query if path == "/check/" else request["query"]
     status, body = _get(query, "application/json", path)
     assert status == 200, (how, body)
-    verdict = json.loads(body)
+    verdict: dict[str, Any] = json.loads(body)
     status, page = _get(query, "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", path)
     assert status == 200, (how, page[:500])
     assert_page_says_its_verdict(page, verdict, how)
     assert_body_says_its_verdict(page, verdict, how)
-    return str(verdict["verdict"])
+    return verdict, page, query
+
+
+def check(request: Request, how: object, path: str = "/check/") -> str:
+    """The request's link through GET /check (or the query at `path`): the page says the JSON verdict, which this is."""
+    return str(served(request, how, path)[0]["verdict"])
 
 
 @pytest.mark.parametrize("seed", SEEDS)
