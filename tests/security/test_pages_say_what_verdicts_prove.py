@@ -20,6 +20,14 @@ said outside a finding, the link's values and the recipe; the seal's mark (✓, 
 recipe, run, prints the JSON's rolls, no more and no fewer; a commitment's time and a secret's due time are the JSON's,
 said in time only where the JSON has it so; rolls recorded for a secret not revealed are said to have come, and shown
 as they came.
+
+And what the pages' scripts write in a browser, in the run's one headless Chromium (tests/conftest.py): each served page
+opened, recheck.js recomputes its rolls and agrees, in the colour of good news only beside a fair verdict, never saying
+fair or ✓, counting the rolls it marked the same, the tab and the heading still the JSON's once it has written; and the
+offline page opened with the same link, verifier.js's verdict is the JSON's and offline.js's words hold to it as the
+server's page's do ("Fair" only of a fair verdict, with which rolls; no fair, ✓ or agreement in a verdict that is not;
+its reasons, scope, counts, seal's mark and rolls' marks the JSON's); a daily roll's link, whose secret the offline page
+cannot read, stops there, and opened with the secret the served page carries is no fairer than the JSON's.
 """
 
 import contextlib
@@ -39,10 +47,13 @@ from urllib.parse import urlsplit
 import pytest
 from fairdice.archive.reader import ArchiveReader
 from fairdice.links import build_link
+from fairdice.markup import sentence
+from fairdice.offline import offline_page
 from fairdice.schemes import get as scheme_of
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
 from fairdice.verify import verify
+from integration.devtools import Browser
 from verify_api import archive as api_archive
 
 from testkit.lambda_context import FakeLambdaContext
@@ -653,3 +664,213 @@ def test_no_page_of_a_daily_roll_says_more_than_its_verdict(
         if not revealed:
             roll = json.loads(_get("", "application/json", f"/daily/{day}/{PLAYER}")[1])
             assert roll["withheld"]["at_most_incomplete"] is unproven, (day, record, roll["reasons"])
+
+
+# ---- the pages' scripts, run in real headless Chromium ------------------------------------------------------------
+
+# The searcher's verdicts run through the browser's scripts as a player meets them: the served page opened, so that
+# recheck.js recomputes its rolls and writes its agreement; and the offline page opened with the same link, so that
+# verifier.js computes the verdict in the browser and offline.js writes it. Kept small for CI: each seed draws
+# SCRIPTED_DRAWS requests of every scheme (the searcher's `draw`); a daily roll of each day of each of the daily
+# searcher's archives is asked for with no faces, its own, and one changed.
+SCRIPTED_SEEDS = range(3)
+SCRIPTED_DRAWS = 6
+_CIRCA_FAIR = re.compile(r"\bfair\b|✓", re.IGNORECASE)
+# What the offline page's fair verdict says of its rolls and its seal (offline.js `headline`), said of no other
+_AGREES = re.compile(r"\b(?:is|are) the ones? it gives\b|\bmatches the \w+ shown before\b", re.IGNORECASE)
+
+# What recheck.js wrote once it ended, and the served page as its script left it
+RECHECKED = """(() => {
+  const status = document.getElementById('recheck-status');
+  const marks = '#rolls tbody td.recheck [role=img]';
+  return {
+    state: document.body.dataset.recheck || null, said: status.innerText, colour: status.className,
+    marks: [...document.querySelectorAll(marks)].map((m) => m.getAttribute('aria-label')),
+    html: document.documentElement.outerHTML,
+  };
+})()"""
+# What offline.js wrote once its check ended
+OFFLINE = """(() => {
+  const box = document.querySelector('#result .verdict');
+  const marks = '#rolls tbody td:last-child [role=img]';
+  return {
+    state: document.body.dataset.state, verdict: document.body.dataset.verdict || null,
+    heading: box ? box.querySelector('h2').innerText : null, box: box ? box.innerText : null,
+    result: document.getElementById('result').innerText,
+    paragraphs: [...document.querySelectorAll('#result p')].map((p) => p.innerText),
+    marks: [...document.querySelectorAll(marks)].map((m) => m.getAttribute('aria-label')),
+  };
+})()"""
+
+
+def _calls_nothing_fair(text: str) -> bool:
+    """Whether a text says neither fair nor ✓ of anything, but in a clause that says something cannot show fair."""
+    return _CIRCA_FAIR.search(_CANNOT_SHOW_FAIR.sub("", text)) is None
+
+
+def assert_recheck_says_no_more(
+    browser: Browser, folder: Path, verdict: dict[str, Any], page: str, how: object
+) -> None:
+    """The served page opened in Chromium, its script recheck.js run: it recomputes the rolls listed and agrees with
+    the page (the server and the browser are both honest here), each listed roll marked the same and the agreement
+    counting them; it never says fair, nor ✓, and its agreement is in the colour of good news only beside a fair
+    verdict; and once it has written, the tab and the heading still say the JSON verdict and no more."""
+    if "id=fairdice-recheck>" not in page:  # a withheld verdict, or a request without its secret: nothing to recompute
+        assert "id=recheck-status role=status hidden>" not in page, how
+        return
+    saved = folder / "served.html"
+    saved.write_text(page, encoding="utf-8")
+    browser.open(saved.as_uri(), 1280)
+    browser.wait_for("document.body.dataset.recheck")
+    got: dict[str, Any] = browser.evaluate(RECHECKED)
+    listed = json.loads(page.split("id=fairdice-recheck>", 1)[1].split("</script>", 1)[0])["rolls"]
+    assert got["state"] == "agree", (how, got["said"])
+    assert got["colour"] == ("ok" if verdict["verdict"] == "fair" else ""), (how, got["colour"], got["said"])
+    assert "✓" not in got["said"], (how, got["said"])
+    if verdict["verdict"] != "fair":
+        assert _calls_nothing_fair(got["said"]), (how, got["said"])
+    same = "your browser's dice are the same"
+    assert got["marks"].count(same) == len(listed), (how, got["marks"], len(listed))
+    assert set(got["marks"]) <= {same, "not recomputed"}, (how, got["marks"])
+    agreed = re.search(
+        r": (?:the \w+ listed agrees|both \w+ listed agree|all (?P<n>[\d,]+) \w+ listed agree) ", got["said"]
+    )
+    assert agreed is not None, (how, got["said"])
+    many = _n(agreed["n"]) if agreed["n"] else (1 if "agrees" in agreed.group() else 2)
+    assert many == len(listed), (how, got["said"], len(listed))
+    assert_page_says_its_verdict(got["html"], verdict, how)
+
+
+def _offline_check(browser: Browser, offline: Path, query: str) -> dict[str, Any]:
+    """What the offline page, opened with a link's query, wrote once its check ended."""
+    browser.open(f"{offline.as_uri()}?{query}", 1280)
+    browser.wait_for("['done', 'problem'].includes(document.body.dataset.state)")
+    got: dict[str, Any] = browser.evaluate(OFFLINE)
+    return got
+
+
+def assert_offline_says_no_more(
+    browser: Browser, offline: Path, verdict: dict[str, Any], page: str, query: str, how: object
+) -> None:
+    """The offline page opened with the link, as a player who saved it: verifier.js computes the verdict in the browser
+    and offline.js writes it. Its verdict is the JSON's; its heading is the server's tab's ("Fair" only of a fair
+    verdict, with which rolls it is about); nothing in it says fair, nor puts ✓ in its verdict, of a verdict that is
+    not; its reasons are the JSON's, its line of what was checked and its counts the JSON's scope and summary, the
+    seal's ✓ only where the seal matched and each roll's mark as the summary counts them.
+
+    A daily roll's link, whose secret the page cannot read from an archive, ends in what stops the check, and says
+    nothing fair; opened again with the secret the served page carries for its own check, the offline page's verdict
+    is the core's on that request, which reads no archive either, and is no fairer than the JSON's: a day committed to
+    late, or on a bucket that keeps no version, is not made fair by a page that cannot see when it was committed to."""
+    got = _offline_check(browser, offline, query)
+    if verdict["scheme"] == "daily":
+        assert got["state"] == "problem" and got["verdict"] is None, (how, got["result"][:500])
+        assert _calls_nothing_fair(got["result"]), (how, got["result"][:500])
+        if "id=fairdice-recheck>" not in page:
+            return
+        carried = parse_request(
+            json.loads(page.split("id=fairdice-recheck>", 1)[1].split("</script>", 1)[0])["request"]
+        )
+        own = verify(carried).model_dump(mode="json")
+        assert verdict["verdict"] == "fair" or own["verdict"] != "fair", (how, own["verdict"], verdict["verdict"])
+        verdict, query = own, urlsplit(build_link(carried)).query
+        got = _offline_check(browser, offline, query)
+    outcome, scope, summary = verdict["verdict"], verdict["scope"], verdict["summary"]
+    assert got["state"] == "done" and got["verdict"] == outcome, (how, got["result"][:500])
+    about = f": {scope['description']}" if outcome == "fair" and scope else ""
+    assert got["heading"] == TITLE_WORD[outcome] + about, (how, got["heading"])
+    if outcome == "fair":
+        assert scope["kind"] == "game" and f": {scope['description']}." in got["box"], (how, got["box"])
+    else:
+        assert _calls_nothing_fair(got["box"]), (how, got["box"])
+        # nor that the rolls are the ones the secret gives, or the secret the seal: agreement, unqualified, of a part
+        assert _AGREES.search(got["box"]) is None, (how, got["box"])
+        outside = [text for text in got["paragraphs"] if not text.startswith("✓ The SHA-256 of the ")]
+        assert all(_calls_nothing_fair(text) for text in outside), (how, outside)
+    for reason in verdict["reasons"] if outcome != "withheld" else []:
+        assert sentence(reason) in got["box"].splitlines(), (how, reason, got["box"])
+    if outcome == "withheld":
+        return
+    (line,) = [text for text in got["paragraphs"] if text.startswith(("Checked: ", "Computed: "))]
+    assert_checked_line(line, verdict, how)
+    (counts,) = [text for text in got["paragraphs"] if " computed; " in text]
+    assert_counts_line(counts, verdict, how)
+    seal = [text for text in got["paragraphs"] if text.startswith(("✓ ", "✗ "))]
+    assert [text[0] for text in seal] == {"match": ["✓"], "mismatch": ["✗"]}.get(verdict["checks"]["seal"], []), how
+    marks = got["marks"]
+    assert marks.count("matches") == summary["compared"] - summary["differ"], (how, marks, summary)
+    assert marks.count("differs") == summary["mismatches"], (how, marks, summary)
+    assert marks.count("not compared") == summary["count"] - summary["compared"], (how, marks, summary)
+
+
+@pytest.fixture(scope="module")
+def offline(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The offline page saved to disk, as a player saves it."""
+    path = tmp_path_factory.mktemp("offline-page") / "verifier.html"
+    path.write_text(offline_page(), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("seed", SCRIPTED_SEEDS)
+def test_no_script_of_a_page_says_more_than_the_verdict_it_was_drawn_for(
+    seed: int, chromium: Browser, offline: Path, tmp_path: Path
+) -> None:
+    # Given the searcher's requests that prove less than a whole fair game, of every scheme, and its own seeds' draws
+    choose = random.Random(f"scripts {seed}")
+    key = choose.randbytes(32)
+    outcomes: dict[str, set[str]] = {}
+    for scheme, base in _bases(key).items():
+        for _ in range(SCRIPTED_DRAWS):
+            kind, request = draw(choose, scheme, base)
+            how = (seed, scheme, kind, request)
+            # When each is served, and its page and its link are opened in Chromium
+            verdict, page, query = served(request, how)
+            # Then the browser's recheck and the offline page say no more than the JSON verdict
+            assert_recheck_says_no_more(chromium, tmp_path, verdict, page, how)
+            assert_offline_says_no_more(chromium, offline, verdict, page, query, how)
+            outcomes.setdefault(kind, set()).add(verdict["verdict"])
+    assert all(kind == "count below the game's" or "fair" not in got for kind, got in outcomes.items()), outcomes
+
+
+@pytest.mark.parametrize(("pending", "kept"), DAILY_ARCHIVES)
+def test_no_script_of_a_daily_rolls_page_says_more_than_its_verdict(
+    pending: str, kept: bool, chromium: Browser, offline: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given the daily searcher's archive (2025-03-01 committed to in time, 2025-03-02 late, both revealed, 2025-03-03
+    # pending, committed to late or in time, on a bucket that keeps versions or not)
+    timeline = Timeline(_at("2025-03-01 00:00"))
+    stores = timeline.stores(tmp_path, kept=kept)
+    for when in (
+        "2025-03-01 00:00",
+        "2025-03-02 00:20",
+        "2025-03-03 00:20" if pending == "late" else "2025-03-03 00:00",
+    ):
+        timeline.publish(stores, _at(when))
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: _at("2025-03-03 01:00")))
+    choose = random.Random(f"scripts {pending} {kept}")
+    outcomes = set()
+    for day in ("2025-03-01", "2025-03-02", "2025-03-03", "2025-03-04"):
+        player = str(uuid.UUID(int=choose.getrandbits(128), version=4))
+        status, body = _get("", "application/json", f"/daily/{day}/{player}")
+        faces = json.loads(body)["rolls"][0]["dice"] if status == 200 and json.loads(body)["rolls"] else None
+        for given in ("none", "as rolled", "one changed") if faces else ("none",):
+            # When a player's roll of each day is asked for by its link and by its address, with no faces, the faces
+            # the archive gives, or one of them changed
+            request: Request = {"scheme": "daily", "date": day, "player_id": player}
+            recorded = list(faces or [])
+            if given == "one changed":
+                recorded[0] = recorded[0] % 4 + 1
+            if given != "none":
+                request["recorded"] = " ".join(map(str, recorded))
+            how = (pending, kept, day, given)
+            verdict, page, query = served(request, how)
+            # Then the browser's recheck of its page, a day's seal not locked or late among them, and the offline page
+            # opened with its link say no more than the JSON verdict
+            assert_recheck_says_no_more(chromium, tmp_path, verdict, page, how)
+            assert_offline_says_no_more(chromium, offline, verdict, page, query, how)
+            outcomes.add(verdict["verdict"])
+            # And the browser's recheck of the page at the roll's own address (its query is no link: no offline page)
+            address = {"query": f"recorded={'+'.join(map(str, recorded))}" if given != "none" else ""}
+            verdict, page, _ = served(address, how, f"/daily/{day}/{player}")
+            assert_recheck_says_no_more(chromium, tmp_path, verdict, page, how)
+    assert outcomes - {"fair"}, outcomes
