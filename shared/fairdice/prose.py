@@ -180,6 +180,43 @@ _LOOKS_ASCII_SIGN = frozenset(
     "\U00010404\U000104c2\U000104d2\U00010516\U000118ac\U000118af\U000118b5\U000118bb\U000118c6\U000118ca\U000118cc"
     "\U000118d5\U000118d6\U00016f28\U00016f3b\U00016f3f"
 )
+# Every letter `_others` reads of a script of `_OTHER_SCRIPTS`, but those of `_LOOKS_ASCII`, that Unicode's confusables
+# hold alike, directly or through others, to what is not letters of that script and marks alone, unless to what a page
+# shows whatever is around it: the Canadian syllabics ᑕ, like ⊂, and ᑆ, like ·ᐹ (its word split apart); ᑧ, like U';
+# ᐃ, like ∆; the Malayalam ഉ, like the Tamil உ (of a script of none of them). A word holding one is not one whose
+# look-alikes `_lookalikes` leaves as typed beside an ASCII letter: written again with its look-alike, a Latin letter
+# there may stand apart from that script's letters (review: "Bob ᒪᑕ", its ᒪ as typed, was drawn like "Bob L⊂", all as
+# typed). A test holds the set to the confusable_homoglyphs library's copy of Unicode's data; verifier.js holds the
+# same.
+_ALIKE_APART = frozenset(
+    "\u05f0\u05f1\u0623\u0625\u0629\u062f\u0635\u0637\u0639\u0648\u0672\u0673\u0675\u06c3\u06ff\u08b1\u093d\u0d09"
+    "\u0d0a\u0d0c\u0d19\u0d1c\u0d23\u0d34\u0d36\u0d3a\u0d4e\u0d5f\u0d7b\u0d7c\u1010\u1065\u10a0\u10f3\u1206\u1223"
+    "\u1240\u1260\u1261\u1294\u12ae\u1323\u13a4\u13a8\u13b0\u13b1\u13be\u13bf\u13c7\u13cb\u13cc\u13eb\u13ef\u13f0"
+    "\u13f2\u13fb\u13fc\u1403\u140c\u140d\u140e\u140f\u1410\u1411\u1412\u1413\u1414\u1415\u1417\u1418\u1419\u141a"
+    "\u1427\u142c\u1431\u1435\u1437\u143a\u143b\u143c\u143d\u143e\u143f\u1440\u1441\u1442\u1443\u1444\u1445\u1446"
+    "\u1447\u144e\u1450\u1454\u1455\u1457\u1458\u1459\u145a\u145b\u145c\u145d\u145e\u145f\u1460\u1461\u1462\u1463"
+    "\u1464\u1467\u1468\u1469\u146a\u1473\u1474\u1475\u1476\u1477\u1478\u1479\u147a\u147b\u147c\u147d\u147e\u147f"
+    "\u1480\u1481\u1485\u1486\u1487\u1488\u1492\u1493\u1494\u1495\u1496\u1497\u1498\u1499\u149a\u149b\u149c\u149d"
+    "\u149e\u149f\u14a5\u14ac\u14ad\u14ae\u14af\u14b0\u14b1\u14b2\u14b3\u14b4\u14b5\u14b6\u14b7\u14b8\u14b9\u14c9"
+    "\u14ca\u14cb\u14cc\u14cd\u14ce\u14dc\u14dd\u14de\u14df\u14e0\u14e1\u14e2\u14e3\u14e4\u14e5\u14e6\u14e7\u14e8"
+    "\u14e9\u14f6\u14f7\u14f8\u14f9\u14fa\u14fb\u14fc\u14fd\u14fe\u14ff\u1500\u1501\u1502\u1503\u150c\u150e\u1517"
+    "\u1518\u1519\u151a\u151b\u151c\u151d\u151e\u151f\u1520\u1521\u1522\u1523\u1524\u152f\u1530\u1531\u1532\u1533"
+    "\u1534\u1535\u1536\u1537\u1538\u1539\u153a\u153b\u153c\u154e\u154f\u155b\u155c\u1568\u1569\u1577\u157f\u1581"
+    "\u1583\u1584\u1591\u15b5\u15b7\u15c4\u15d2\u15d5\u15e1\u15ef\u162e\u162f\u1634\u1635\u1660\u1673\u1677\u1678"
+    "\u1679\u167a\u167b\u167c\u167d\u16b9\u16bd\u16c2\u16cb\u16cf\u16d0\u16d8\u16da\u16dc\u16de\u16e6\u16e8\u18b3"
+    "\u18b6\u18b9\u18c2\u18c6\u18c7\u18c8\u18c9\u18ca\u18cb\u18cc\u18cd\u18ce\u18cf\u18d0\u18d1\u18d2\u18d3\u18e0"
+    "\u18e3\u18e4\u18e5\u18e8\u18ea\u18ed\u18f0\u18f2\u1d90\u2132\u2183\u2184\u2d31\u2d37\u2d3a\u2d40\u2d41\u2d42"
+    "\u2d48\u2d49\u2d57\u2d59\u2d60\u2d63\ua4d5\ua4db\ua4de\ua4e4\ua4e5\ua4e8\ua4ed\ua4ef\ua4f1\ua4f5\ua4f6\ua4f7"
+    "\ua6a1\ua6b0\ua6b1\ua6cd\ua6ce\ua6db\ua8fb\uab70\uab71\uab72\uab74\uab7a\uab7b\uab7c\uab7e\uab80\uab87\uab8b"
+    "\uab8e\uab90\uab9b\uab9c\uab9f\uaba2\uabae\uabb2\uabb6\uabbb\ufbea\ufbeb\ufbec\ufbed\ufc37\ufc51\ufc52\ufc53"
+    "\ufc54\ufc80\ufc88\ufc9b\ufca0\ufca5\ufccd\ufcd6\ufcd7\ufcd8\ufcd9\ufcde\ufce0\ufce2\ufce4\ufce6\ufce8\ufcea"
+    "\ufcef\ufcf1\ufd31\ufd32\ufd3c\ufd3d\ufd93\ufd94\ufdf2\ufdf3\ufdf7\ufdfa\ufdfb\ufef7\ufef8\ufef9\ufefa\ufefb"
+    "\ufefc\U00010285\U0001028d\U00010294\U000102a3\U000102a8\U000102ad\U000102b3\U000102b5\U000102b6\U000102b8"
+    "\U000102bc\U000102c0\U00010312\U00010401\U00010411\U00010412\U0001041f\U00010423\U00010425\U00010429"
+    "\U0001042a\U0001043a\U0001043f\U00010442\U00010443\U0001044b\U0001044d\U000104b0\U000104bc\U000104c3"
+    "\U000104c4\U000104cd\U000104d0\U000104d1\U000104d8\U000104db\U000104eb\U000104f9\U000118a8\U000118b7"
+    "\U000118ce\U00016f00\U00016f07\U00016f1a\U00016f1c\U00016f26\U00016f2d\U00016f3d"
+)
 # Hebrew, Arabic and Georgian, each as the blocks its letters are in, with the ASCII letters one of its letters looks
 # like (Unicode's confusables, as `_ASCII_LIKE_IN`): everyday text of them writes a word of their look-alikes alone
 # beside one of their letters that looks like none (the ס, ו and ן of "כוס יין", "a glass of wine"; the آ of "آه يا
@@ -517,7 +554,8 @@ def unseen(text: str) -> list[bool]:
       ‐, the fullwidth hyphen－; in a value that holds another Latin letter, every character that looks like an
       ASCII one (the Cherokee Ꮷ of "ŁóᏧź"), when that letter looks like no other itself; but not a letter of a
       script of `_OTHER_SCRIPTS` in a word with one of its own script that looks like none, where it looks like no
-      ASCII digit or punctuation mark (the Ethiopic ሀ of "Lucky ሀገር"; the ו of "Hello שלום", like |, is shown);
+      ASCII digit or punctuation mark (the Ethiopic ሀ of "Lucky ሀገር"; the ו of "Hello שלום", like |, is shown),
+      nor one in a word holding a letter of `_ALIKE_APART` (the ᒪ of "Bob ᒪᑕ", like the L of "Bob L⊂", is shown);
     - in a value without a Latin letter: every punctuation mark, symbol or digit that looks like an ASCII one (the
       hyphen of "привет‐мир", the Devanagari ०) but what NFKC makes ASCII punctuation (CJK's fullwidth ！), and when
       the value holds an ASCII digit every character but letters that does (the hyphen of "2024‐7", the fullwidth
@@ -603,6 +641,7 @@ class _Traits(NamedTuple):
     letter: bool  # a letter (its category's L)
     everyday: int | None  # which of _EVERYDAY_OTHERS its base is of
     kin: int | None  # which of _OTHER_SCRIPTS it is of
+    apart: bool  # it or its base looks like what is not letters of its script and marks alone (_ALIKE_APART)
 
 
 @lru_cache(maxsize=4096)  # bounded: values may hold any of a million code points, and a warm function keeps this
@@ -626,6 +665,7 @@ def _traits(character: str) -> _Traits:
         letter=category.startswith("L"),
         everyday=next((n for n, (script, _) in enumerate(_EVERYDAY_OTHERS) if script.match(base)), None),
         kin=kin.lastindex - 1 if (kin := _OTHER_SCRIPT.match(character)) and kin.lastindex else None,
+        apart=character in _ALIKE_APART or base in _ALIKE_APART,
     )
 
 
@@ -695,11 +735,22 @@ def _lookalikes(text: str) -> set[int]:
         # but a letter of a script of `_OTHER_SCRIPTS` in a word with one of its own script that looks like none, which
         # `_strays` leaves as typed there, where it looks like no ASCII digit or punctuation mark: the Ethiopic ሀ of
         # "Lucky ሀገር", the Cherokee Ꮃ and Ꭹ of "Bob ᏣᎳᎩ" (review: shown as code points), whose Latin look-alikes are
-        # shown there instead (the U of "Lucky Uገር", by `_strays`)
+        # shown there instead (the U of "Lucky Uገር", by `_strays`); and not in a word holding a letter of
+        # `_ALIKE_APART`, whose look-alike may set a Latin letter apart from the word (review: "Bob ᒪᑕ", its ᒪ as typed,
+        # like "Bob L⊂")
+        apart: set[int] = set()
+        if akin and any(trait.apart for trait in traits):
+            apart.update(at for word in _words(traits) if any(traits[w].apart for w in word) for at in word)
         found.update(
             at
             for at, looks in enumerate(alike)
-            if looks and not (at in akin and traits[at].kin is not None and traits[at].base not in _LOOKS_ASCII_SIGN)
+            if looks
+            and not (
+                at in akin
+                and at not in apart
+                and traits[at].kin is not None
+                and traits[at].base not in _LOOKS_ASCII_SIGN
+            )
         )
     else:
         # Punctuation, symbols and digits that look like ASCII ones, whatever else the value holds: its ASCII hyphen

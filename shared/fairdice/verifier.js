@@ -388,6 +388,39 @@ const fairdice = (() => {
       "\u{10404}\u{104C2}\u{104D2}\u{10516}\u{118AC}\u{118AF}\u{118B5}\u{118BB}\u{118C6}\u{118CA}\u{118CC}" +
       "\u{118D5}\u{118D6}\u{16F28}\u{16F3B}\u{16F3F}",
   );
+  // Every letter others() reads, but those of LOOKS_ASCII, that looks like what is not letters of its own script and
+  // marks alone (ᑕ like ⊂, ᑆ like ·ᐹ, ᑧ like U'): a word holding one is not one whose look-alikes are as typed beside an
+  // ASCII letter (fairdice.prose's _ALIKE_APART).
+  const ALIKE_APART = new Set(
+      "\u05F0\u05F1\u0623\u0625\u0629\u062F\u0635\u0637\u0639\u0648\u0672\u0673\u0675\u06C3\u06FF\u08B1\u093D" +
+      "\u0D09\u0D0A\u0D0C\u0D19\u0D1C\u0D23\u0D34\u0D36\u0D3A\u0D4E\u0D5F\u0D7B\u0D7C\u1010\u1065\u10A0\u10F3" +
+      "\u1206\u1223\u1240\u1260\u1261\u1294\u12AE\u1323\u13A4\u13A8\u13B0\u13B1\u13BE\u13BF\u13C7\u13CB\u13CC" +
+      "\u13EB\u13EF\u13F0\u13F2\u13FB\u13FC\u1403\u140C\u140D\u140E\u140F\u1410\u1411\u1412\u1413\u1414\u1415" +
+      "\u1417\u1418\u1419\u141A\u1427\u142C\u1431\u1435\u1437\u143A\u143B\u143C\u143D\u143E\u143F\u1440\u1441" +
+      "\u1442\u1443\u1444\u1445\u1446\u1447\u144E\u1450\u1454\u1455\u1457\u1458\u1459\u145A\u145B\u145C\u145D" +
+      "\u145E\u145F\u1460\u1461\u1462\u1463\u1464\u1467\u1468\u1469\u146A\u1473\u1474\u1475\u1476\u1477\u1478" +
+      "\u1479\u147A\u147B\u147C\u147D\u147E\u147F\u1480\u1481\u1485\u1486\u1487\u1488\u1492\u1493\u1494\u1495" +
+      "\u1496\u1497\u1498\u1499\u149A\u149B\u149C\u149D\u149E\u149F\u14A5\u14AC\u14AD\u14AE\u14AF\u14B0\u14B1" +
+      "\u14B2\u14B3\u14B4\u14B5\u14B6\u14B7\u14B8\u14B9\u14C9\u14CA\u14CB\u14CC\u14CD\u14CE\u14DC\u14DD\u14DE" +
+      "\u14DF\u14E0\u14E1\u14E2\u14E3\u14E4\u14E5\u14E6\u14E7\u14E8\u14E9\u14F6\u14F7\u14F8\u14F9\u14FA\u14FB" +
+      "\u14FC\u14FD\u14FE\u14FF\u1500\u1501\u1502\u1503\u150C\u150E\u1517\u1518\u1519\u151A\u151B\u151C\u151D" +
+      "\u151E\u151F\u1520\u1521\u1522\u1523\u1524\u152F\u1530\u1531\u1532\u1533\u1534\u1535\u1536\u1537\u1538" +
+      "\u1539\u153A\u153B\u153C\u154E\u154F\u155B\u155C\u1568\u1569\u1577\u157F\u1581\u1583\u1584\u1591\u15B5" +
+      "\u15B7\u15C4\u15D2\u15D5\u15E1\u15EF\u162E\u162F\u1634\u1635\u1660\u1673\u1677\u1678\u1679\u167A\u167B" +
+      "\u167C\u167D\u16B9\u16BD\u16C2\u16CB\u16CF\u16D0\u16D8\u16DA\u16DC\u16DE\u16E6\u16E8\u18B3\u18B6\u18B9" +
+      "\u18C2\u18C6\u18C7\u18C8\u18C9\u18CA\u18CB\u18CC\u18CD\u18CE\u18CF\u18D0\u18D1\u18D2\u18D3\u18E0\u18E3" +
+      "\u18E4\u18E5\u18E8\u18EA\u18ED\u18F0\u18F2\u1D90\u2132\u2183\u2184\u2D31\u2D37\u2D3A\u2D40\u2D41\u2D42" +
+      "\u2D48\u2D49\u2D57\u2D59\u2D60\u2D63\uA4D5\uA4DB\uA4DE\uA4E4\uA4E5\uA4E8\uA4ED\uA4EF\uA4F1\uA4F5\uA4F6" +
+      "\uA4F7\uA6A1\uA6B0\uA6B1\uA6CD\uA6CE\uA6DB\uA8FB\uAB70\uAB71\uAB72\uAB74\uAB7A\uAB7B\uAB7C\uAB7E\uAB80" +
+      "\uAB87\uAB8B\uAB8E\uAB90\uAB9B\uAB9C\uAB9F\uABA2\uABAE\uABB2\uABB6\uABBB\uFBEA\uFBEB\uFBEC\uFBED\uFC37" +
+      "\uFC51\uFC52\uFC53\uFC54\uFC80\uFC88\uFC9B\uFCA0\uFCA5\uFCCD\uFCD6\uFCD7\uFCD8\uFCD9\uFCDE\uFCE0\uFCE2" +
+      "\uFCE4\uFCE6\uFCE8\uFCEA\uFCEF\uFCF1\uFD31\uFD32\uFD3C\uFD3D\uFD93\uFD94\uFDF2\uFDF3\uFDF7\uFDFA\uFDFB" +
+      "\uFEF7\uFEF8\uFEF9\uFEFA\uFEFB\uFEFC\u{10285}\u{1028D}\u{10294}\u{102A3}\u{102A8}\u{102AD}\u{102B3}" +
+      "\u{102B5}\u{102B6}\u{102B8}\u{102BC}\u{102C0}\u{10312}\u{10401}\u{10411}\u{10412}\u{1041F}\u{10423}" +
+      "\u{10425}\u{10429}\u{1042A}\u{1043A}\u{1043F}\u{10442}\u{10443}\u{1044B}\u{1044D}\u{104B0}\u{104BC}" +
+      "\u{104C3}\u{104C4}\u{104CD}\u{104D0}\u{104D1}\u{104D8}\u{104DB}\u{104EB}\u{104F9}\u{118A8}\u{118B7}" +
+      "\u{118CE}\u{16F00}\u{16F07}\u{16F1A}\u{16F1C}\u{16F26}\u{16F2D}\u{16F3D}",
+  );
   // Hebrew, Arabic and Georgian, with the ASCII letters one of their letters looks like: a word of their look-alikes
   // is as typed in a value holding one of their letters that looks like none ("כוס יין"), and a Latin word beside it
   // is shown instead where each of its letters looks like one of theirs (fairdice.prose's _EVERYDAY_OTHERS).
@@ -732,9 +765,15 @@ const fairdice = (() => {
     }
     if (latin) {
       // but a letter of a script of OTHER_SCRIPTS in a word with one of its own that looks like none, which strays()
-      // leaves as typed there, where it looks like no ASCII digit or punctuation mark (the ሀ of "Lucky ሀገር")
+      // leaves as typed there, where it looks like no ASCII digit or punctuation mark (the ሀ of "Lucky ሀገር"), nor in a
+      // word holding a letter of ALIKE_APART ("Bob ᒪᑕ", like "Bob L⊂")
+      const isApart = (c) => ALIKE_APART.has(c) || ALIKE_APART.has([...c.normalize("NFD")][0]);
+      const apart = new Set(
+        akin.size && chars.some(isApart) ? wordsOf(chars).filter((word) => word.some((at) => isApart(chars[at]))).flat() : [],
+      );
       const kept = (at) =>
         akin.has(at) &&
+        !apart.has(at) &&
         OTHER_SCRIPTS.some(([, script]) => script.test(chars[at])) &&
         !LOOKS_ASCII_SIGN.has([...chars[at].normalize("NFD")][0]);
       alike.forEach((looks, at) => looks && !kept(at) && found.add(at));

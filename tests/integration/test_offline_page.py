@@ -1424,6 +1424,11 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     texts += ["Go \u14aa\u14d5\u1483", "Go L\u14d5\u1483", "Hello \u05e9\u05dc\u05d5\u05dd", "Lucky \u1200"]
     texts += [f"Bob \u13e3{character}" for character in characters]
     texts += [f"Hi \u1308{character}" for character in characters]
+    # (but not in a word holding a letter that looks like what is not letters of its script and marks alone: the ᒪ
+    # beside ᑕ, like ⊂, beside ᑆ, like ·ᐹ, beside ᑧ, like U', before ᐃ, like ∆, the Malayalam ഠ beside ഉ, like உ)
+    texts += ["Bob \u14aa\u1455", "Bob \u14aa\u1446", "Bob \u14aa\u1467", "Go \u14aa\u1403\u14d5", "Bob \u0d20\u0d09"]
+    texts += [f"Bob \u14aa{character}" for character in sorted(prose._ALIKE_APART)]
+    texts += ["Bob o\u0635\u062d", "Bob \u06c1\ufc20"]  # (a Latin letter there is still shown: the o of "Bob oصح")
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

@@ -168,6 +168,11 @@ KEY = bytes(range(32))
         ("\u1431", "⟨U+1431⟩"),
         ("\u13a0\u13c2\u13f4\u13eb\u13ef", "⟨U+13A0⟩⟨U+13C2⟩⟨U+13F4⟩⟨U+13EB⟩⟨U+13EF⟩"),
         ("\u0930\u0935\u093f\u0903 2026", "\u0930\u0935\u093f⟨U+0903⟩ 2026"),
+        # and a Latin letter in a word holding a letter whose look-alike is not letters of its script alone is still
+        # shown (`_ALIKE_APART`: the ص, like a Coptic epact digit): the o of "Bob oصح", like the heh goal ہ of the
+        # ligature's "Bob ہﰠ", which is as typed
+        ("Bob \u06c1\ufc20", "Bob \u06c1\ufc20"),
+        ("Bob o\u0635\u062d", "Bob ⟨U+006F⟩\u0635\u062d"),
         # but shown where the value also holds a letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of
         # Hebrew, Arabic and Georgian that looks like none, whose look-alike it may be (the ו of "ש ו ж", like the
         # Cyrillic ӏ; review: both as typed); not beside Han, which has none (the כוס יין of "כוס יין 日本" as typed)
@@ -615,6 +620,14 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
         # of "Bob ᏣᎳᎩ", the ሀ of "Lucky ሀገር" were shown as code points, and their Latin twins as typed)
         ("Bob \u13e3WY", "Bob \u13e3\u13b3\u13a9", "Bob \u13e3⟨U+0057⟩⟨U+0059⟩"),
         ("Lucky U\u1308\u122d", "Lucky \u1200\u1308\u122d", "Lucky ⟨U+0055⟩\u1308\u122d"),
+        # but not in a word holding a letter that looks like what is not letters of its script and marks alone, whose
+        # Latin twin sets its Latin letter apart from that script's (review: both as typed): the Inuktitut ᒪ beside ᑕ,
+        # like ⊂; beside ᑆ, like ·ᐹ; beside ᑧ, like U'; before ᐃ, like ∆; the Malayalam ഠ beside ഉ, like the Tamil உ
+        ("Bob \u14aa\u1455", "Bob L\u2282", "Bob ⟨U+14AA⟩\u1455"),
+        ("Bob \u14aa\u1446", "Bob L\u00b7\u1439", "Bob ⟨U+14AA⟩\u1446"),
+        ("Bob \u14aa\u1467", "Bob LU'", "Bob ⟨U+14AA⟩\u1467"),
+        ("Go \u14aa\u1403\u14d5", "Go L\u2206\u14d5", "Go ⟨U+14AA⟩\u1403\u14d5"),
+        ("Bob \u0d20\u0d09", "Bob o\u0b89", "Bob ⟨U+0D20⟩\u0d09"),
         # a Latin word beside a Cyrillic one, like the Cyrillic look-alikes: the Latin is shown, the Cyrillic as typed
         (
             "hello \u0436\u0438\u0437\u043d\u044c",
@@ -659,6 +672,9 @@ def _drawn(text: str) -> str:
         | {0x13F4: "B", 0x13BE: "o", 0x13CF: "b", 0x13E6: "K", 0x13A5: "i", 0x13B7: "m", 0x13B3: "W", 0x13A9: "Y"}
         | {0xA4D4: "T", 0xA4F3: "o", 0xA4D7: "k"}
         | {0x1200: "U"}  # the Ethiopic ሀ of "Lucky ሀገር"
+        # the Inuktitut ᒪ as L, ᑕ as ⊂, ᑆ as ·ᐹ, ᑧ as U', ᐃ as ∆; the Malayalam ഠ as o and ഉ as the Tamil உ
+        | {0x14AA: "L", 0x1455: "\u2282", 0x1446: "\u00b7\u1439", 0x1467: "U'", 0x1403: "\u2206"}
+        | {0x0D20: "o", 0x0D09: "\u0b89"}
     )
 
 
@@ -881,6 +897,30 @@ def test_the_letters_of_other_scripts_like_an_ascii_digit_or_mark_are_those_unic
     assert not {"\u1200", "\u13b3", "\u13a9", "\u14aa"} & prose._LOOKS_ASCII_SIGN
 
 
+def test_the_letters_of_other_scripts_like_what_splits_their_word_are_those_unicodes_confusables_say() -> None:
+    # Every letter `_others` reads of a script of `_OTHER_SCRIPTS`, but those of `_LOOKS_ASCII`, that Unicode's
+    # confusables hold alike, directly or through others, to a string holding a character that is neither a mark nor a
+    # letter of that script, unless one a page shows whatever is around it (a blank, one NFKC makes another): the
+    # Inuktitut ᑕ, like ⊂; ᑆ, like ·ᐹ; ᑧ, like U'; ᐃ, like ∆; the Malayalam ഉ, like the Tamil உ. Not the Ethiopic ገ
+    # nor the Cherokee Ꮳ, like none
+    def kin(character: str) -> int | None:
+        return prose._traits(character).kin if prose._read_by_others(character) else None
+
+    def apart(other: str, script: int) -> bool:
+        shown_anyway = any(prose._traits(c).hidden or prose._compatible(c, marks=True) for c in other)
+        return not shown_anyway and not all(unicodedata.category(c).startswith("M") or kin(c) == script for c in other)
+
+    expected = set()
+    for members in _alike():
+        for member in members:
+            script = kin(member) if len(member) == 1 and member not in prose._LOOKS_ASCII else None
+            if script is not None and any(apart(other.replace("\u200e", ""), script) for other in members):
+                expected.add(member)
+    assert expected == prose._ALIKE_APART
+    assert {"\u1455", "\u1446", "\u1467", "\u1403", "\u0d09"} <= prose._ALIKE_APART
+    assert not {"\u1308", "\u122d", "\u13e3", "\u14d5", "\u05e9"} & prose._ALIKE_APART
+
+
 def _read_by_others() -> str:
     """Every letter `_others` reads (`prose._read_by_others`, as tools/script_table.py reads them), as one text."""
     return "".join(chr(point) for point in range(0x110000) if prose._read_by_others(chr(point)))
@@ -950,6 +990,7 @@ def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_co
         ("LOOKS_ACROSS_EAST", prose._LOOKS_ACROSS_EAST),
         ("OTHERS_ALIKE", prose._OTHERS_ALIKE),
         ("LOOKS_ASCII_SIGN", prose._LOOKS_ASCII_SIGN),
+        ("ALIKE_APART", prose._ALIKE_APART),
     ],
 )
 def test_the_browser_holds_the_same_look_alikes(name: str, held: frozenset[str]) -> None:
