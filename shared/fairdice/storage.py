@@ -858,6 +858,10 @@ class S3Results:
     def __repr__(self) -> str:
         return f"S3Results(s3://{self.bucket}/{self.prefix})"
 
+    def where(self, name: str) -> str:
+        """The s3:// address of a name under this store's prefix."""
+        return f"s3://{self.bucket}/{self.prefix}{name}"
+
     def list(self, prefix: str) -> list[str]:
         """Every name under this store's prefix that starts with `prefix`, sorted."""
         return [key[len(self.prefix) :] for key in list_keys(self._s3, self.bucket, self.prefix + prefix)]

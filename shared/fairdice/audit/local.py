@@ -35,6 +35,7 @@ from fairdice import json_input
 from fairdice.archive.layout import utc_day
 from fairdice.audit.archive import S3_SCHEME, DayArchive, name_of, of_bucket, wall_clock
 from fairdice.audit.lines import LINES_VERSION, Line, lines_sha256, numbered_lines
+from fairdice.audit.merge import lost as lost_results
 from fairdice.audit.merge import merge, partial_names, put_summary, read_partial
 from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import (
@@ -886,11 +887,12 @@ def _put_meanwhile(paths: Sequence[str], found: set[Path], read: set[object]) ->
 
 def _every_block_found(out: Path, names: set[str]) -> None:
     """Stop the run where a block it cut (`names`) has no result the merge finds (`partial_names`): removed once
-    written, or written through a link put in the place of its folder, which the listing does not follow. The merge
-    counts the blocks it finds: the block's games would go uncounted in a summary naming the file as read whole
-    (review: 4 games of 6 counted, all fair, exit 0). An OSError naming the first such block: the run did not finish,
-    and a resume audits it again. Each block is looked at, its folder and its summary, as the listing finds them,
-    rather than listed again (5,000 blocks: 0.15 s, where the listing took 1 s)."""
+    written, or written through a link put in the place of its folder, which the listing does not follow. The block's
+    games would go uncounted in a summary naming the file as read whole (review: 4 games of 6 counted, all fair, exit
+    0). An OSError naming the first such block (`merge.lost`): the run did not finish, and a resume audits it again.
+    Looked at before any output is written; the merge refuses alike a block whose result it does not list, lost
+    after this look (`merge`'s `names`). Each block is looked at, its folder and its summary, as the listing finds
+    them, rather than listed again (5,000 blocks: 0.15 s, where the listing took 1 s)."""
     lost = []
     for name in sorted(names):
         folder = out / PARTIALS / name
@@ -900,13 +902,7 @@ def _every_block_found(out: Path, names: set[str]) -> None:
         except OSError:
             lost.append(name)
     if lost:
-        more = f" (and {len(lost) - 1:,} more)" if len(lost) > 1 else ""
-        raise OSError(
-            errno.ENOENT,
-            f"the block's result is not where the audit stored it (removed, or its folder replaced, while the audit"
-            f" ran), and its games would go uncounted{more}",
-            str(out / PARTIALS / lost[0]),
-        )
+        raise lost_results([str(out / PARTIALS / name) for name in lost])
 
 
 def _outputs_cleared(out: Path, judged: dict[str, _FileState]) -> list[Path]:

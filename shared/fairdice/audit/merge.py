@@ -10,6 +10,7 @@ on AWS the findings, on a local run its report too. Memory grows with the number
 games: findings stream through, ids and game keys merge as sorted runs.
 """
 
+import errno
 import hashlib
 import json
 import shutil
@@ -114,8 +115,22 @@ PART_REMOVED = (
     "its partial result is missing its {parts}, which its worker stores before its summary.json: removed after the"
     " worker stored it, so its games are not counted; audit it again in a new execution"
 )
+# Said of a block a local run cut (`merge`'s `names`) whose result is not listed: its games would go uncounted in a
+# summary naming its file as read whole (review: its folder removed once the run had found every block's result, 4
+# games of 6 were counted, all fair, exit 0)
+LOST = (
+    "the block's result is not where the audit stored it (removed, or its folder replaced, while the audit ran), and"
+    " its games would go uncounted"
+)
 # The parts of a partial the merge reads beside its summary.json
 _READ_PARTS = (PART_FINDINGS, IDS, GAMES)
+
+
+def lost(places: Sequence[str]) -> FileNotFoundError:
+    """The error a local run stops with where the results of blocks it cut are not found (`LOST`), at `places`, their
+    folders: the first named, the others counted. The run did not finish, and a resume audits them again."""
+    more = f" (and {len(places) - 1:,} more)" if len(places) > 1 else ""
+    return FileNotFoundError(errno.ENOENT, f"{LOST}{more}", places[0])
 
 
 def partial_names(store: Results) -> list[str]:
@@ -257,21 +272,24 @@ def merge(
     """Merge every partial in `store` into its `findings.jsonl`; the summary, which the caller writes (`put_summary`)
     once it has written what comes before it: a local run, its report (so that a run that stops before leaves none).
 
-    `inputs` are files read whole outside the partials (a local run hashes its files itself), and `names` the
-    partials their blocks made (a local run's): no other is counted, such as a block an earlier run of other inputs
-    left in the folder. `expected` (a run on AWS) is every shard that should have a partial, each with its ETag as
-    listed now; `not_audited` why one failed; and `returned` what a shard's worker returned to the map run (its games,
-    games not fair and lines not verified, and the SHA-256 of its summary.json, findings.jsonl, ids.txt and games.txt),
-    which its partial must add up to: each is hashed as the merge reads it, once (a partial whose ids.txt or games.txt
-    differs is known only once read, and the merge is made again without it). Each AWS execution has a folder of its
-    own, so its partials are its own; even so, a partial that names no object or is not under its object's name
+    `inputs` are files read whole outside the partials (a local run hashes its files itself), and `names` the partials
+    their blocks made (a local run's): no other is counted, such as a block an earlier run of other inputs left in the
+    folder, and each must be listed: one that is not is FileNotFoundError naming it (`lost`), never a summary that
+    leaves its games out (review: a block's folder removed after the run found every block's result and before this
+    listing, 4 games of 6 were counted, all fair, the file named as read whole, exit 0). `expected` (a run on AWS) is
+    every shard that should have a partial, each with its ETag as listed now, one without a partial a finding
+    (`NOT_AUDITED`); `not_audited` why one failed; and `returned` what a shard's worker returned to the map run (its
+    games, games not fair and lines not verified, and the SHA-256 of its summary.json, findings.jsonl, ids.txt and
+    games.txt), which its partial must add up to: each is hashed as the merge reads it, once (a partial whose ids.txt or
+    games.txt differs is known only once read, and the merge is made again without it). Each AWS execution has a folder
+    of its own, so its partials are its own; even so, a partial that names no object or is not under its object's name
     (`shard_name`) is left out, and one of another version of its object (its ETag), that does not add up to what its
-    worker returned, missing a part its worker stores before its summary.json (`PART_REMOVED`), of a shard whose
-    audit failed in this run, or of an object no longer listed (removed while the
-    run went on, or one no child of the run audited) is a shard not audited, a finding, never counted (`removed` says
-    why, for the last: `merge_execution` gives `NOT_RUN` where the result files name no child for it). A local run's
-    `not_audited` says why a file it read is not audited (it changed after it was read): its blocks are not counted
-    and it is not named among the inputs read, as a shard not audited is not, and its finding is written alike.
+    worker returned, missing a part its worker stores before its summary.json (`PART_REMOVED`), of a shard whose audit
+    failed in this run, or of an object no longer listed (removed while the run went on, or one no child of the run
+    audited) is a shard not audited, a finding, never counted (`removed` says why, for the last: `merge_execution` gives
+    `NOT_RUN` where the result files name no child for it). A local run's `not_audited` says why a file it read is not
+    audited (it changed after it was read): its blocks are not counted and it is not named among the inputs read, as a
+    shard not audited is not, and its finding is written alike.
     `passed_over`: what a local run found under its folders and did not read (what `summary.NOT_READ` names).
     `never_listed` (on AWS): keys the map run's result files name outside the input prefix, each a finding of its own
     (`NEVER_LISTED`), no shard, so not among the shards not audited, whatever partial is stored for it.
@@ -284,6 +302,8 @@ def merge(
     stored_keys = store.list(PARTIALS)  # once: each partial's parts are held to it too (on AWS)
     # on AWS, those under a shard's name (`shard_partial_names`)
     stored = [name for name in _complete(stored_keys) if expected is None or SHARD_NAME.fullmatch(name)]
+    if names is not None and (unlisted := sorted(set(names).difference(stored))):
+        raise lost([store.where(PARTIALS + name) for name in unlisted])
     listed = [name for name in stored if names is None or name in names]
     fetched = list(_ahead(store.read_ahead, partial(_read_listed, store, on_aws=expected is not None), listed))
     if expected is not None:

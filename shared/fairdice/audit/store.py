@@ -42,6 +42,10 @@ class Results(Protocol):
         """Write a local file's bytes under a name (streamed, however large)."""
         ...
 
+    def where(self, name: str) -> str:
+        """Where a name is stored, as an error names it: a path, or an s3:// address."""
+        ...
+
 
 # Errors of a copy that are the place written to's, not the file read from's.
 _WRITING_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
@@ -86,6 +90,10 @@ class FolderResults:
 
     def __repr__(self) -> str:
         return f"FolderResults({str(self.root)!r})"
+
+    def where(self, name: str) -> str:
+        """The path of a name under the root."""
+        return str(self.root.joinpath(*name.split("/")))
 
     def list(self, prefix: str) -> list[str]:
         """Every file under the root whose name starts with `prefix`, sorted. Each folder is reached as a write reaches

@@ -1998,6 +1998,47 @@ def test_a_link_put_in_the_place_of_a_folder_of_results_as_they_are_merged_stops
     assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
 
 
+@pytest.mark.parametrize("held", [True, False], ids=["folders-held", "folders-looked-at"])
+@pytest.mark.parametrize("removed", ["the-blocks-folder", "its-summary"])
+def test_a_blocks_result_removed_once_every_one_was_found_and_before_the_merge_stops_the_run_not_counted_as_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], held: bool, removed: str
+) -> None:
+    # Given a file of fair games cut into three blocks, and whoever writes --out, once every block's result is found
+    # where the run stored it and before the merge lists them, removing the second block's folder, or its summary.json
+    # alone; where each folder is held open (POSIX), and where it is looked at (Windows)
+    monkeypatch.setattr(store, "HOLDS_FOLDERS", held)
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(tmp_path / "in" / "day.jsonl", many(6))
+    out = tmp_path / "out"
+    second = out / "partials" / "00000-0000001"
+    found = local._every_block_found
+
+    def then_removed(out: Path, names: set[str]) -> None:
+        found(out, names)
+        if removed == "the-blocks-folder":
+            shutil.rmtree(second)
+        else:
+            (second / "summary.json").unlink()
+
+    monkeypatch.setattr(local, "_every_block_found", then_removed)
+    capsys.readouterr()
+
+    # When it is audited, Then it stops, exit 3, naming the block, as a block found missing before, and leaves no
+    # output (review: the merge counted the blocks it listed, 4 games of 6, every one fair, the file named as read
+    # whole, exit 0)
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 3
+    assert capsys.readouterr().err.startswith(
+        f"fairdice: audit: {second}: the block's result is not where the audit stored it (removed, or its folder"
+        " replaced, while the audit ran), and its games would go uncounted. The audit did not finish"
+    )
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
+
+    # And a resume audits the block again, and counts every game
+    monkeypatch.setattr(local, "_every_block_found", found)
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1", "--resume"]) == 0
+    assert summary(out)["games"] == summary(out)["fair"] == 6
+
+
 def cut_short(tmp_path: Path) -> tuple[Path, Path, Path, dict[str, Any]]:
     """Three games audited from tmp_path/day.jsonl into tmp_path/out, the result of its one block then lost, as if
     the run was cut short: the input, the out, its plan, and what the plan says."""

@@ -14,12 +14,13 @@ import pytest
 from fairdice.audit import merge as merge_module
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import numbered_lines
-from fairdice.audit.merge import NO_OBJECT, PART_REMOVED, merge, put_summary
+from fairdice.audit.merge import LOST, NO_OBJECT, PART_REMOVED, merge, put_summary
 from fairdice.audit.shard import GAMES, audit_shard, partial_key, shard_name
 from fairdice.audit.shard import SUMMARY as PART_SUMMARY
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import audited_by
 from fairdice.audit.tally import InputRecord
+from fairdice.storage import S3Results
 from pydantic import ValidationError
 
 from unit.audit import games
@@ -365,6 +366,33 @@ def test_a_local_run_names_its_files_and_an_all_fair_audit_is_clean(tmp_path: Pa
     document = json.loads((tmp_path / "summary.json").read_text())
     assert document["inputs"] == [{"file": "day.jsonl", "bytes": len(data), "sha256": "f" * 64}]
     assert (tmp_path / "findings.jsonl").read_text() == ""
+
+
+def test_a_local_runs_block_whose_result_is_not_listed_stops_the_merge_naming_it_not_a_summary_without_its_games(
+    tmp_path: Path,
+) -> None:
+    # Given a local run's three blocks of one file, the second's result removed once written, and the third's left
+    # without its summary.json
+    store = FolderResults(tmp_path)
+    data = games.jsonl([games.narde(1)])
+    for number in range(3):
+        audit_shard(numbered_lines(io.BytesIO(data), "day.jsonl"), "day.jsonl", store, f"00000-000000{number}")
+    shutil.rmtree(tmp_path / "partials" / "00000-0000001")
+    (tmp_path / "partials" / "00000-0000002" / PART_SUMMARY).unlink()
+    record = InputRecord(file="day.jsonl", bytes=len(data), sha256="f" * 64)
+
+    # When the blocks are merged, named as the run cut them, Then the merge stops, naming the first block not listed
+    # and counting the others, and writes nothing (review: it counted the blocks it listed, 1 game of 3, all fair, the
+    # file named as read whole)
+    with pytest.raises(FileNotFoundError) as stopped:
+        merge(store, inputs=[record], names={"00000-0000000", "00000-0000001", "00000-0000002"})
+    assert stopped.value.filename == str(tmp_path / "partials" / "00000-0000001")
+    assert stopped.value.strerror == f"{LOST} (and 1 more)"
+    assert not (tmp_path / "findings.jsonl").exists()
+    # as a block's place is named on AWS: its address
+    assert (
+        S3Results("fairdice-audit", "audits/x/", None).where("partials/a") == "s3://fairdice-audit/audits/x/partials/a"
+    )
 
 
 def test_a_local_runs_file_not_audited_is_its_finding_and_left_out_of_the_counts_and_inputs_as_a_shard_is(
