@@ -428,18 +428,30 @@ def _new_file(folder: _Folder, mark: str = "") -> tuple[str, BinaryIO]:
     made as any other file is: as the umask of the moment has it; its name, and the file open to be written. mkstemp
     makes a file its owner alone may read (review: another user could not read the report, 0600 whatever the umask).
     Not flushed to disk before it is renamed, as the archive's are: an audit's results are made again by auditing
-    again, where a day's record is not."""
+    again, where a day's record is not. Made and opened as a stream in one call (`open`'s `opener`), which closes its
+    descriptor itself whatever fails once it is made: where the stream cannot be made, or a stop comes as it is, the
+    empty file is removed, and no descriptor is closed by its number a second time (review: os.fdopen's own cleanup, or
+    the stream dropped, closed it, and closing it again said "Bad file descriptor" in place of the memory that ran
+    short or the Ctrl-C, or closed a file opened since under that number)."""
     while True:
         name = f"{STAGED_PREFIX}{mark}{secrets.token_hex(4)}"
+        made = False
+
+        def opener(path: str, flags: int) -> int:
+            nonlocal made
+            descriptor = os.open(path, flags | _binary(), 0o666, dir_fd=folder.fd)
+            made = True
+            return descriptor
+
         try:
-            made = os.open(folder.at(name), os.O_WRONLY | os.O_CREAT | os.O_EXCL | _binary(), 0o666, dir_fd=folder.fd)
-        except FileExistsError:
-            continue
-        try:
-            return name, os.fdopen(made, "wb")
-        except BaseException:
-            # neither its descriptor nor the empty file is left (review: both were, for as long as the run went on)
-            os.close(made)
+            return name, open(folder.at(name), "xb", opener=opener)
+        except BaseException as exc:
+            if not made:
+                if isinstance(exc, FileExistsError):
+                    continue
+                raise
+            # neither its descriptor (closed with the stream) nor the empty file is left (review: both were, for as
+            # long as the run went on)
             with suppress(OSError):
                 os.unlink(folder.at(name), dir_fd=folder.fd)
             raise

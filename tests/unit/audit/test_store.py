@@ -1,5 +1,6 @@
 """An audit's folder of results (`fairdice.audit.store`): the folders a write goes through under its root."""
 
+import builtins
 import errno
 import os
 import shutil
@@ -140,22 +141,65 @@ def test_an_output_is_linked_into_its_place_where_os_link_takes_no_follow_symlin
     assert (tmp_path / "summary.json").read_bytes() == b"{}\n"
 
 
+def fails_once_made(monkeypatch: pytest.MonkeyPatch, failure: BaseException, *, stream_made: bool) -> None:
+    """The staged file's stream fails with `failure` once the file is made, wherever the store makes the stream (the
+    file made and then handed to os.fdopen, or made by `open`'s opener). Handed to os.fdopen: before the stream owns
+    the descriptor, or (`stream_made`) once it does, the stream then dropped, and the descriptor closed with it (as
+    io.open closes it where the buffer cannot be made, and as a stream dropped by a Ctrl-C as it is returned is closed).
+    Made by the opener: closed by io, as io closes what its opener made whatever fails after it."""
+    real_fdopen, real_open = os.fdopen, builtins.open
+
+    def fdopen(descriptor: int, *args: Any, **kwargs: Any) -> Any:
+        if stream_made:
+            real_fdopen(descriptor, *args, **kwargs).close()
+        raise failure
+
+    def opened(file: Any, mode: str = "r", *args: Any, opener: Any = None, **kwargs: Any) -> Any:
+        if opener is None:
+            return real_open(file, mode, *args, **kwargs)
+        # made, and its descriptor closed by io whatever fails once the opener made it
+        real_open(file, mode, *args, opener=opener, **kwargs).close()
+        raise failure
+
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    monkeypatch.setattr(builtins, "open", opened)
+
+
 def test_a_staged_file_that_cannot_be_opened_as_a_stream_is_closed_and_removed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Given an os.fdopen that fails once the staged file is made (review: its descriptor was left open, for as long as
-    # the process ran, and the empty file left beside the place)
+    # the process ran, and the empty file left beside the place); the stream is now made by open's opener, which is
+    # made to fail alike
     (tmp_path / "partials" / "00000-0000000").mkdir(parents=True)
-
-    def refused(*args: Any, **kwargs: Any) -> Any:
-        raise OSError(12, "Cannot allocate memory")
-
-    monkeypatch.setattr(os, "fdopen", refused)
     before = sorted(os.listdir("/proc/self/fd"))
+    fails_once_made(monkeypatch, OSError(12, "Cannot allocate memory"), stream_made=False)
 
     # When a result is written, Then the error is raised, no descriptor is left open, and nothing is left staged
     with pytest.raises(OSError, match="Cannot allocate memory"):
         FolderResults(tmp_path).put("partials/00000-0000000/summary.json", b"{}")
+    assert sorted(os.listdir("/proc/self/fd")) == before
+    assert list((tmp_path / "partials" / "00000-0000000").iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "failure", [KeyboardInterrupt(), MemoryError()], ids=["a-ctrl-c-as-it-is-made", "memory-short-for-its-buffer"]
+)
+def test_a_staged_files_stream_that_fails_once_made_is_not_closed_twice_and_the_failure_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: BaseException
+) -> None:
+    # Given a staged file's stream that fails once it is made and owns its descriptor, which is closed with it: a
+    # Ctrl-C as it is returned, or memory short for its buffer (review: the store closed the descriptor again, by its
+    # number: "Bad file descriptor" was raised in place of the failure, and a file opened since under that number
+    # would have been closed)
+    (tmp_path / "partials" / "00000-0000000").mkdir(parents=True)
+    before = sorted(os.listdir("/proc/self/fd"))
+    fails_once_made(monkeypatch, failure, stream_made=True)
+
+    # When a result is written, Then that failure is raised, no descriptor is left open, and nothing is left staged
+    with pytest.raises(type(failure)):
+        FolderResults(tmp_path).put("partials/00000-0000000/summary.json", b"{}")
+    monkeypatch.undo()
     assert sorted(os.listdir("/proc/self/fd")) == before
     assert list((tmp_path / "partials" / "00000-0000000").iterdir()) == []
 
