@@ -836,6 +836,41 @@ def test_a_partial_one_of_whose_parts_was_removed_after_its_worker_stored_it_is_
     assert finding["error"]["message"] == PART_REMOVED.format(parts=removed)
 
 
+@pytest.mark.parametrize("removed", ["findings.jsonl", "ids.txt", "games.txt"])
+def test_a_partials_part_removed_is_its_shards_finding_where_s3_answers_the_merge_access_denied_for_it(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch, removed: str
+) -> None:
+    # Given two shards audited by the worker and one part of the first's partial removed, its summary.json kept; and S3
+    # answering a key that is not there as the merge's role is answered: AccessDenied, not NoSuchKey, as S3 answers 404
+    # only to a caller that may list the bucket, and the merge's ListBucket is narrowed by prefix (template.yaml,
+    # ListShardsAndPartials), which moto does not hold it to (review: the merge failed with AccessDenied, naming no
+    # shard, where moto's NoSuchKey made the shard's finding)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key=f"{OUT}partials/{shard_name(REWRITTEN)}/{removed}")
+    s3 = audit_aws.merger.s3
+    get_object = s3.get_object
+
+    def unlisted_refused(**call: Any) -> Any:
+        try:
+            return get_object(**call)
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] != "NoSuchKey":
+                raise
+            raise s3_error("AccessDenied", 403) from exc
+
+    monkeypatch.setattr(s3, "get_object", unlisted_refused)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the shard is not audited, its finding naming the part removed, and the audit is not clean
+    assert (merged["games"], merged["fair"], merged["mismatch"], merged["not_audited"]) == (1, 1, 0, 1)
+    assert merged["clean"] is False
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (REWRITTEN, "not_audited")
+    assert finding["error"]["message"] == PART_REMOVED.format(parts=removed)
+
+
 def test_the_merge_fetches_the_map_runs_manifest_once_and_each_result_file_once(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:

@@ -619,9 +619,13 @@ def _runs(
 
 
 def _gone(store: Results, key: str, listed: Collection[str]) -> bool:
-    """Whether a partial's part is gone from the store: not `listed`, and not found when opened (S3's NoSuchKey, a file
-    not found). Any other failure to open it goes on as it was: a folder lists files alone, and one put in a part's
-    place that is not a file (a pipe) is refused as the part is read."""
+    """Whether a partial's part is gone from the store: not `listed`, and not found when opened (S3's NoSuchKey or
+    AccessDenied, a file not found). Any other failure to open it goes on as it was: a folder lists files alone, and one
+    put in a part's place that is not a file (a pipe) is refused as the part is read. S3 answers a key that is not there
+    as NoSuchKey only to a caller that may list the bucket, and the merge may list it by prefix alone (template.yaml):
+    to the merge, AccessDenied (review: the merge failed with it on AWS, naming no shard, as it did before a part gone
+    was its shard's finding). S3's listing is read first and did not hold the key: its shard is not audited, whatever
+    is put there since."""
     if key in listed:
         return False
     try:
@@ -630,9 +634,13 @@ def _gone(store: Results, key: str, listed: Collection[str]) -> bool:
     except FileNotFoundError:
         return True
     except Exception as exc:
-        if error_code(exc) != "NoSuchKey":
+        if error_code(exc) not in _NOT_THERE:
             raise
         return True
+
+
+# What S3 answers the merge for a key that is not there (`_gone`)
+_NOT_THERE = frozenset({"NoSuchKey", "AccessDenied"})
 
 
 def _read_bytes(store: Results, name: str) -> bytes:
