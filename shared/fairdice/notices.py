@@ -122,7 +122,10 @@ def day_page(record: DayRecord, home: str | None = None) -> Page:
     if record.status == "revealed":
         verdict = "fair" if record.seal == "match" and record.commitment_in_time else "mismatch"
         if record.seal == "match" and (
-            not record.commitment_in_time or record.revealed_in_time is False or record.locked is False
+            not record.commitment_in_time
+            or record.revealed_in_time is False
+            or record.locked is False
+            or record.versions_unseen is not None
         ):
             verdict = "incomplete"
         headline = f"The secret of {day} is revealed{_but(record)}"
@@ -191,6 +194,8 @@ def _but(record: DayRecord) -> str:
         )
     if record.locked is False:
         return f", but {not_kept('its commitment or record', revealed=True)}: its rolls are at most incomplete"
+    if record.versions_unseen is not None:
+        return f", but {record.versions_unseen}: its rolls are at most incomplete"
     return ""
 
 

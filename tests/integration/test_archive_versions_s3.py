@@ -18,9 +18,10 @@ import boto3
 import botocore.exceptions
 import pytest
 from fairdice.archive.layout import ChainLink, Commitment, RevealedRecord, commitment_key, revealed_key, secret_key
-from fairdice.archive.reader import ArchiveReader, daily_verdict
+from fairdice.archive.reader import ArchiveReader, daily_record, daily_verdict
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import TamperedRecord
+from fairdice.notices import day_page
 from fairdice.seal import seal_of
 from fairdice.storage import S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
@@ -238,3 +239,34 @@ def test_a_reader_not_allowed_to_list_versions_says_the_day_is_at_most_incomplet
         and "nothing shows 2025-03-02's commitment and record were not hidden or written again" in reason
         for reason in verdict.reasons
     ), verdict.reasons
+
+
+def test_a_days_record_read_where_s3_refuses_to_list_its_versions_says_its_rolls_are_at_most_incomplete(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-02 revealed by 03-03's midnight run, read for GET /daily by a reader S3 refuses ListObjectVersions
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    reader = ArchiveReader(S3Store(ARCHIVE, client=Recording(s3, versions_refused=True)), clock=lambda: NOW)
+
+    # When the day's record is read, and shown as its page
+    record = daily_record(reader, DAY2)
+    page = day_page(record).html
+
+    # Then it says what the roll's verdict says (incomplete, not fair): nothing rules out a rewrite (it showed the day
+    # revealed, in time and locked, saying nothing of the versions, where a roll of it was incomplete)
+    assert (record.status, record.seal, record.commitment_in_time, record.revealed_in_time) == (
+        "revealed",
+        "match",
+        True,
+        True,
+    )
+    assert record.versions_unseen is not None
+    assert "S3 refused to list the versions of commitments/2025-03-02.json and revealed/2025-03-02.json" in (
+        record.versions_unseen
+    )
+    assert 'class="verdict incomplete"' in page and "its rolls are at most incomplete" in page
+    assert daily_verdict(reader, DAY2, PLAYER, [roll_of(s3, DAY2)]).verdict == "incomplete"
+
+    # and a reader allowed the listing shows nothing unseen
+    honest = daily_record(reader_on(s3), DAY2)
+    assert honest.versions_unseen is None and 'class="verdict fair"' in day_page(honest).html

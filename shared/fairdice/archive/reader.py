@@ -124,6 +124,12 @@ class DayRecord(BaseModel):
         " mode, whose retention has not ended: only then was no other version shown and deleted; null where the"
         " archive's times are not S3's own (a folder), or no commitment is published",
     )
+    versions_unseen: str | None = Field(
+        default=None,
+        description="why the archive's versions of a revealed day's commitment and record could not be listed (S3"
+        " refused it), in words: nothing then rules out one hidden or written again, so the day's rolls are at most"
+        " incomplete; null where they were listed, or the archive keeps no versions (a folder)",
+    )
 
 
 @dataclass(frozen=True)
@@ -478,6 +484,8 @@ class ArchiveReader:
             revealed_at=found.revealed_at,
             revealed_in_time=found.revealed_in_time,
             locked=self._locked(found) if published.witnessed else None,
+            # As the roll's verdict says it (`Daily.revealed`): a rewrite not ruled out keeps the day from proven
+            versions_unseen=found.unseen,
         )
 
     def _find(self, day: dt.date) -> _Revealed | _Pending:
