@@ -107,6 +107,9 @@ class History:
 
     versions: tuple[dt.datetime, ...]
     markers: tuple[dt.datetime, ...]
+    # False where the listing stopped at the first page that showed the key rewritten (`S3Store.history`): S3 keeps at
+    # least these, perhaps more
+    whole: bool = True
 
     @property
     def rewritten(self) -> bool:
@@ -698,8 +701,11 @@ class S3Store:
     def history(self, key: str, *, each_page: EachPage | None = None) -> History:
         """Every version and delete marker of `key` itself, by ListObjectVersions with the key as its prefix, page after
         page (`each_page` called before each after the first): keys it prefixes (`revealed/2025-03-02.json.bak`) are
-        left out, and as the key sorts before every one of them, no page is asked for past the first that lists one.
-        AccessDenied (a reader not allowed s3:ListBucketVersions) is ArchiveRefused, as for every call."""
+        left out, and as the key sorts before every one of them, no page is asked for past the first that lists one;
+        nor past the first that shows the key rewritten, which decides (`History.whole` False then): a key hidden and
+        written again a hundred thousand times took a hundred pages, past any request's read budget, so it read as an
+        outage for good where it is tampered with. AccessDenied (a reader not allowed s3:ListBucketVersions) is
+        ArchiveRefused, as for every call."""
         client_error, other_error = _botocore_errors()
         versions: list[dt.datetime] = []
         markers: list[dt.datetime] = []
@@ -714,6 +720,8 @@ class S3Store:
                 markers += [_when(item) for item in page.get("DeleteMarkers", []) if item["Key"] == key]
                 if not page.get("IsTruncated") or any(item["Key"] != key for item in listed):
                     return History(tuple(sorted(versions)), tuple(sorted(markers)))
+                if len(versions) > 1 or markers:
+                    return History(tuple(sorted(versions)), tuple(sorted(markers)), whole=False)
                 pages = {"KeyMarker": page["NextKeyMarker"], "VersionIdMarker": page["NextVersionIdMarker"]}
         except (client_error, other_error) as exc:
             raise self._unavailable("list the versions of", key, exc) from exc

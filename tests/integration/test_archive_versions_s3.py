@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 import boto3
@@ -23,7 +24,7 @@ from fairdice.archive.watchdog import check_archive
 from fairdice.errors import TamperedRecord
 from fairdice.notices import day_page
 from fairdice.seal import seal_of
-from fairdice.storage import S3Store, Stores
+from fairdice.storage import EachPage, History, S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
 from moto import mock_aws
 from verify_api import archive as api_archive
@@ -31,6 +32,7 @@ from verify_api_calls import Answer, Event, invoke, with_body
 from verify_api_calls import at as at_path
 
 from testkit.oracles import seed_004
+from testkit.stores import PassingStore
 from testkit.timeline import Timeline
 
 pytestmark = pytest.mark.filterwarnings("ignore:No application metrics to publish")
@@ -270,3 +272,27 @@ def test_a_days_record_read_where_s3_refuses_to_list_its_versions_says_its_rolls
     # and a reader allowed the listing shows nothing unseen
     honest = daily_record(reader_on(s3), DAY2)
     assert honest.versions_unseen is None and 'class="verdict fair"' in day_page(honest).html
+
+
+class FirstPageOnly(PassingStore):
+    """The archive as S3Store lists a key rewritten more times than one page of ListObjectVersions holds: the first
+    page alone, which shows it rewritten (`History.whole` False)."""
+
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
+        found = self.inner.history(key, each_page=each_page)
+        return None if found is None else replace(found, whole=False)
+
+
+def test_a_record_whose_versions_were_listed_in_part_says_s3_keeps_at_least_those(timeline: Timeline, s3: Any) -> None:
+    # Given 03-02's record put early, hidden and written again, listed as far as the first page that shows it rewritten
+    put_day2_record_early(timeline, s3, at(DAY2, "09:00"))
+    hide(timeline, s3, revealed_key(DAY2), at(DAY2, "09:01"))
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    reader = ArchiveReader(FirstPageOnly(S3Store(ARCHIVE, client=s3)), clock=lambda: NOW)
+
+    # Then the day is refused, saying S3 keeps at least what was listed, not that it keeps that many
+    with pytest.raises(TamperedRecord) as refused:
+        daily_verdict(reader, DAY2, PLAYER, [roll_of(s3, DAY2)])
+    assert "revealed/2025-03-02.json: S3 keeps at least 2 versions (written at 2025-03-02 09:00:00 UTC" in (
+        refused.value.message
+    )

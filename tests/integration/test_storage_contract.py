@@ -385,6 +385,32 @@ def test_history_asks_for_no_page_past_the_first_that_lists_another_key(aws: Non
     stub.assert_no_pending_responses()
 
 
+def test_history_asks_for_no_page_past_the_first_that_shows_the_key_rewritten(aws: None) -> None:
+    # Whoever may delete can hide a key and write it again as often as they like, each a version and a marker: a day
+    # rewritten a hundred thousand times took a hundred pages to list, past any request's read budget, so it read as an
+    # outage ("try again later", for good) where it is tampered with. The first page that shows a second version or a
+    # marker decides: no later page is asked for (without it, a second was, which the stub has no answer for), and the
+    # history says it is not every version S3 keeps
+    store, stub, _ = stubbed_store(aws)
+    key = "revealed/2025-03-02.json"
+    written = [dt.datetime(2025, 3, 3, 0, 0, second, tzinfo=dt.UTC) for second in (2, 3)]
+    stub.add_response(
+        "list_object_versions",
+        {
+            "Versions": [{"Key": key, "VersionId": str(n), "LastModified": when} for n, when in enumerate(written)],
+            "IsTruncated": True,
+            "NextKeyMarker": key,
+            "NextVersionIdMarker": "1",
+        },
+        {"Bucket": "fairdice-stub", "Prefix": key},
+    )
+    with stub:
+        history = store.history(key)
+    stub.assert_no_pending_responses()
+    assert history is not None and history.rewritten and not history.whole
+    assert (history.versions, history.markers) == (tuple(written), ())
+
+
 def test_history_refused_is_archive_refused(aws: None) -> None:
     # A reader not allowed s3:ListBucketVersions: S3's AccessDenied, which the readers take as nothing shown either way
     store, stub, _ = stubbed_store(aws)

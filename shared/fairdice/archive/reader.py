@@ -267,7 +267,8 @@ def _rewritten(day: dt.date, key: str, history: History) -> str:
     words: how many versions, the delete markers, and when, and for a record a version written before its day was over,
     which made its secret public while the day was played."""
     versions, markers = history.versions, history.markers
-    said = [f"{len(versions)} version{'s' if len(versions) != 1 else ''}"]
+    # A listing stopped at the first page that showed the key rewritten: S3 keeps at least these (`S3Store.history`)
+    said = [f"{'' if history.whole else 'at least '}{len(versions)} version{'s' if len(versions) != 1 else ''}"]
     if versions:
         said[0] += f" (written at {', '.join(_shown(when) for when in versions)})"
     if markers:
