@@ -698,14 +698,17 @@ class S3Store:
         except (client_error, other_error) as exc:
             raise self._unavailable("list", prefix, exc) from exc
 
-    def history(self, key: str, *, each_page: EachPage | None = None) -> History:
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
         """Every version and delete marker of `key` itself, by ListObjectVersions with the key as its prefix, page after
         page (`each_page` called before each after the first): keys it prefixes (`revealed/2025-03-02.json.bak`) are
         left out, and as the key sorts before every one of them, no page is asked for past the first that lists one;
         nor past the first that shows the key rewritten, which decides (`History.whole` False then): a key hidden and
         written again a hundred thousand times took a hundred pages, past any request's read budget, so it read as an
         outage for good where it is tampered with. AccessDenied (a reader not allowed s3:ListBucketVersions) is
-        ArchiveRefused, as for every call."""
+        ArchiveRefused, as for every call. An endpoint of one's own that does not implement the call (NotImplemented:
+        some S3-compatible stores) keeps no versions it shows, as a folder: None, where every revealed day read as an
+        outage for good (its times witness nothing, `aws_own`, so its days are at most incomplete already); AWS's own S3
+        implements it, so there that answer stays an outage."""
         client_error, other_error = _botocore_errors()
         versions: list[dt.datetime] = []
         markers: list[dt.datetime] = []
@@ -724,6 +727,8 @@ class S3Store:
                     return History(tuple(sorted(versions)), tuple(sorted(markers)), whole=False)
                 pages = {"KeyMarker": page["NextKeyMarker"], "VersionIdMarker": page["NextVersionIdMarker"]}
         except (client_error, other_error) as exc:
+            if error_code(exc) == "NotImplemented" and not aws_own(self._client.meta.endpoint_url, self.bucket):
+                return None
             raise self._unavailable("list the versions of", key, exc) from exc
 
     def _put(self, key: str, data: bytes, **condition: str) -> None:

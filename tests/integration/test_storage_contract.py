@@ -411,6 +411,26 @@ def test_history_asks_for_no_page_past_the_first_that_shows_the_key_rewritten(aw
     assert (history.versions, history.markers) == (tuple(written), ())
 
 
+def test_an_emulator_that_lists_no_versions_keeps_none_to_show_where_aws_s3_is_unavailable(aws: None) -> None:
+    # An S3-compatible endpoint of one's own (FAIRDICE_S3_ENDPOINT_URL) that does not implement ListObjectVersions
+    # answers NotImplemented, for good: every revealed day read as an outage ("try again later") for ever, where its
+    # days were at most incomplete (its times witness nothing). It keeps no versions it shows, as a folder: None. AWS's
+    # own S3 implements the call, so there the answer stays an outage, never a history
+    for endpoint, kept in (("http://127.0.0.1:9000", True), (None, False)):
+        client = boto3.client(
+            "s3", region_name=REGION, endpoint_url=endpoint, config=Config(retries={"total_max_attempts": 1})
+        )
+        stub = Stubber(client)
+        stub.add_client_error("list_object_versions", "NotImplemented", "not implemented", 501)
+        store = S3Store("fairdice-stub", client=client)
+        with stub:
+            if kept:
+                assert store.history("revealed/2025-03-02.json") is None
+            else:
+                with pytest.raises(ArchiveUnavailable, match=r"\(NotImplemented\); try again later"):
+                    store.history("revealed/2025-03-02.json")
+
+
 def test_history_refused_is_archive_refused(aws: None) -> None:
     # A reader not allowed s3:ListBucketVersions: S3's AccessDenied, which the readers take as nothing shown either way
     store, stub, _ = stubbed_store(aws)
