@@ -296,3 +296,31 @@ def test_a_record_whose_versions_were_listed_in_part_says_s3_keeps_at_least_thos
     assert "revealed/2025-03-02.json: S3 keeps at least 2 versions (written at 2025-03-02 09:00:00 UTC" in (
         refused.value.message
     )
+
+
+def test_the_watchdog_says_todays_commitment_hidden_and_written_again_within_the_grace(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-03's commitment published by its midnight run, hidden at 00:01 and written again at 00:02, within the
+    # grace: players who looked at 00:00:30 and at 00:10 were shown two publications, and the day is never fair
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    key = commitment_key(DAY3)
+    again = s3.get_object(Bucket=ARCHIVE, Key=key)["Body"].read()
+    hide(timeline, s3, key, at(DAY3, "00:01"))
+    timeline.now = at(DAY3, "00:02")
+    assert S3Store(ARCHIVE, client=s3).put_new(key, again)
+
+    # When the watchdog runs at 00:15
+    check = check_archive(S3Store(ARCHIVE, client=s3), at(DAY3, "00:15:00"))
+
+    # Then today is not committed as the publisher commits (it said yes, the day after's run alone saying otherwise)
+    assert not check.today_committed and check.yesterday_revealed
+    assert check.problems == [
+        "commitments/2025-03-03.json: S3 keeps 2 versions and 1 delete marker of it, where the publisher writes it once"
+        " and hides it never: it was hidden or written again, and the one shown may not be the one published as the"
+        " day began"
+    ]
+
+    # and a watchdog S3 refuses the listing says nothing of it, as for yesterday's (the readers say why they cannot)
+    refused = check_archive(S3Store(ARCHIVE, client=Recording(s3, versions_refused=True)), at(DAY3, "00:15:00"))
+    assert refused.today_committed

@@ -129,6 +129,8 @@ def test_the_watchdog_reads_the_archive_alone_and_answers_yes_after_a_good_night
     # reveal its secret
     assert recording.calls == [
         ("GetObject", ARCHIVE, "commitments/2025-03-02.json"),
+        # today's commitment is the one version S3 keeps of its key: neither hidden nor written again in the grace
+        ("ListObjectVersions", ARCHIVE, "commitments/2025-03-02.json"),
         ("GetObject", ARCHIVE, "revealed/2025-03-01.json"),
         ("GetObject", ARCHIVE, "commitments/2025-03-01.json"),
         ("ListObjectVersions", ARCHIVE, "commitments/2025-03-01.json"),

@@ -23,7 +23,7 @@ from fairdice.archive.layout import (
     utc_day,
 )
 from fairdice.archive.reader import ArchiveReader
-from fairdice.errors import TamperedRecord, UnknownDay
+from fairdice.errors import ArchiveRefused, TamperedRecord, UnknownDay
 from fairdice.fields import Day
 from fairdice.prose import utc_time
 from fairdice.storage import ObjectStore
@@ -60,7 +60,7 @@ def check_archive(archive: ObjectStore, now: dt.datetime) -> ArchiveCheck:
     today = utc_day(now)
     yesterday = today - dt.timedelta(days=1)
     reader = ArchiveReader(archive, clock=lambda: now)
-    commitment = _commitment_problem(reader, today)
+    commitment = _commitment_problem(reader, archive, today)
     revealed = _record_problem(reader, archive, yesterday, today)
     return ArchiveCheck(
         checked_at=now.astimezone(dt.UTC),
@@ -72,8 +72,9 @@ def check_archive(archive: ObjectStore, now: dt.datetime) -> ArchiveCheck:
     )
 
 
-def _commitment_problem(reader: ArchiveReader, today: dt.date) -> str | None:
-    """What is wrong with today's commitment, in words; None when it is there and in time."""
+def _commitment_problem(reader: ArchiveReader, archive: ObjectStore, today: dt.date) -> str | None:
+    """What is wrong with today's commitment, in words; None when it is there and in time, and the one version S3 keeps
+    of its key (`_rewritten`)."""
     key = commitment_key(today)
     try:
         found = reader.record(today)
@@ -91,7 +92,29 @@ def _commitment_problem(reader: ArchiveReader, today: dt.date) -> str | None:
         return f"{key} was {published_out_of_time('early', published_at)}"
     if timing == "late":
         return f"{key} was published at {published_at:%H:%M:%S} UTC, more than {GRACE_MINUTES} minutes after 00:00 UTC"
-    return None
+    return _rewritten(archive, key)
+
+
+def _rewritten(archive: ObjectStore, key: str) -> str | None:
+    """What S3 keeps of today's commitment where it is not the one version the publisher writes, in words: hidden behind
+    a delete marker, perhaps written again over it, within the grace too, where players saw another (review: the
+    readers refuse such a day only once it is revealed, so the alarm came a day late). None where it is the one version,
+    and where S3 keeps none to show (a folder) or refuses to list them: that is the readers' to say, not an alarm's."""
+    try:
+        history = archive.history(key)
+    except ArchiveRefused:
+        return None
+    if history is None or not history.rewritten:
+        return None
+    versions, markers = len(history.versions), len(history.markers)
+    said = f"{versions} version{'s' if versions != 1 else ''}"
+    if markers:
+        said += f" and {markers} delete marker{'s' if markers != 1 else ''}"
+    return (
+        f"{key}: S3 keeps {'' if history.whole else 'at least '}{said} of it, where the publisher writes it once and"
+        " hides it never: it was hidden or written again, and the one shown may not be the one published as the day"
+        " began"
+    )
 
 
 def _record_problem(reader: ArchiveReader, archive: ObjectStore, yesterday: dt.date, today: dt.date) -> str | None:
