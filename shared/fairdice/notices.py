@@ -254,6 +254,14 @@ def _commitment(record: DayRecord) -> Iterator[str]:
                 f"<p>{in_time}, before the day's play.</p><p>{mark(False)} But {kept}: it does not show the secret was"
                 " fixed before anyone rolled, and that day's rolls are at most incomplete.</p>"
             )
+        elif record.versions_unseen is not None:
+            # In time and kept, but S3 refused to list its versions: nothing rules out one hidden and another written
+            # again over it in the grace, as the heading says (review: this still said it showed the secret fixed)
+            unseen = whole_dates(e(record.versions_unseen))
+            yield (
+                f"<p>{in_time}, before the day's play.</p><p>{mark(False)} But {unseen}: it does not show the secret"
+                " was fixed before anyone rolled, and that day's rolls are at most incomplete.</p>"
+            )
         else:
             yield f"<p>{in_time}, before the day's play: it shows the secret was fixed before anyone rolled.</p>"
     elif record.commitment_in_time is False:

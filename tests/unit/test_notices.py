@@ -96,6 +96,24 @@ def test_a_day_not_kept_under_object_lock_is_not_said_to_show_the_secret_was_fix
     assert "it shows the secret was fixed before anyone rolled" in kept
 
 
+def test_a_day_whose_versions_s3_refused_to_list_is_not_said_to_show_the_secret_was_fixed() -> None:
+    # Given a revealed day published in time and kept, whose commitment's and record's versions S3 refused to list:
+    # headed incomplete, nothing ruling out one hidden and written again (review: its commitment was still said to show
+    # "the secret was fixed before anyone rolled", under a heading that said its rolls are at most incomplete)
+    unseen = (
+        "S3 refused to list the versions of commitments/2025-03-01.json and revealed/2025-03-01.json (AccessDenied:"
+        " this reader is not allowed s3:ListBucketVersions), so nothing shows 2025-03-01's commitment and record were"
+        " not hidden or written again since they were first put there"
+    )
+    day = _day("2025-03-01T00:00:02+00:00", True).model_copy(update={"locked": True, "versions_unseen": unseen})
+    page = day_page(day).html
+
+    # Then nothing on it says the secret was shown fixed; its commitment says why not
+    assert 'class="verdict incomplete"' in page
+    assert "it shows the secret was fixed" not in page
+    assert "it does not show the secret was fixed before anyone rolled" in page
+
+
 @pytest.mark.parametrize(
     ("change", "verdict", "heading"),
     [
