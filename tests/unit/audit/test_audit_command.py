@@ -2518,6 +2518,51 @@ def test_a_blocks_result_written_to_once_stored_leaves_its_file_not_audited_and_
     assert f"block 00000-0000000 (partials/00000-0000000/{part} in --out) was changed" in finding["error"]["message"]
 
 
+def test_a_blocks_result_written_to_after_the_run_looked_at_it_as_the_merge_reads_it_leaves_its_file_not_audited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a file of a game not fair whose block's result is written to in place after the run looked at it again,
+    # as the merge begins: its mismatch made fair in its summary, its finding removed (review: the look came before the
+    # merge read the results, so what was written in that moment was counted, every game fair, the run clean)
+    games.write(tmp_path / "a.jsonl", [games.mismatched(games.narde(1)), games.narde(2)])
+    out = tmp_path / "out"
+    block = out / "partials" / "00000-0000000"
+    merged = local.merge
+    merges: list[None] = []
+
+    def written_to(*args: Any, **kwargs: Any) -> Any:
+        if merges.append(None) or len(merges) > 1:  # as the first merge begins only
+            return merged(*args, **kwargs)
+        for part, was, now in [
+            ("summary.json", b'"fair":1,"mismatch":1', b'"fair":2,"mismatch":0'),
+            ("summary.json", b'"rolls_differ":1', b'"rolls_differ":0'),
+            ("findings.jsonl", None, None),
+        ]:
+            with (block / part).open("r+b") as result:
+                data = result.read()
+                result.seek(0)
+                result.truncate()
+                if was is not None and now is not None:
+                    assert was in data
+                    result.write(data.replace(was, now))
+        return merged(*args, **kwargs)
+
+    monkeypatch.setattr(local, "merge", written_to)
+    # When it is audited
+    result = run([str(tmp_path)], out, workers=1)
+    # Then the file is not audited, as one whose block's result was changed before the run looked is: its games not
+    # counted, not named among the inputs read, its finding naming the block, and the run is not clean
+    assert result.summary.inputs == []
+    assert (result.summary.games, result.summary.fair, result.summary.not_audited) == (0, 0, 1)
+    assert not result.summary.clean
+    (finding,) = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (str(tmp_path / "a.jsonl"), "not_audited")
+    assert (
+        "block 00000-0000000 (partials/00000-0000000/summary.json in --out) was changed" in finding["error"]["message"]
+    )
+    assert json.loads((out / "summary.json").read_text())["not_audited"] == 1
+
+
 def test_the_command_whose_only_file_changed_as_it_was_audited_says_no_game_audited_not_a_line_not_verified(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
