@@ -2563,6 +2563,34 @@ def test_a_blocks_result_written_to_after_the_run_looked_at_it_as_the_merge_read
     assert json.loads((out / "summary.json").read_text())["not_audited"] == 1
 
 
+def test_the_readme_says_a_blocks_result_written_to_once_stored_exits_1_as_the_command_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a block's findings written to once stored (review: the command exited 1, not clean, where the README's
+    # account of exit statuses said nothing of it, and put a block's result removed under 3 alone)
+    games.write(tmp_path / "in" / "a.jsonl", [games.narde(1), games.narde(2)])
+    out = tmp_path / "out"
+    audited = local.audit_block
+
+    def written_to(out_: str, name: str, *rest: Any) -> Any:
+        stored = audited(out_, name, *rest)
+        with (out / "partials" / name / "findings.jsonl").open("ab") as result:
+            result.write(b"")
+            os.utime(result.fileno(), ns=(1, 1))
+        return stored
+
+    monkeypatch.setattr(local, "audit_block", written_to)
+    # When the command audits it, then it exits 1
+    assert main(["audit", str(tmp_path / "in"), "--out", str(out), "--workers", "1"]) == 1
+    # And the README's exit status 1 names a block's stored result written to, and its exit status 3 a block's result
+    # removed only where its folder or summary.json is
+    readme = " ".join((Path(__file__).parents[3] / "README.md").read_text().split())
+    account = readme[readme.index("- Exit status: **0**") :]
+    one, three = account[: account.index("**2**")], account[account.index("**3**") : account.index("**130**")]
+    assert "a block's result the audit stored in `partials/` was written to or replaced" in one
+    assert "a block's result (its folder, or its `summary.json`) removed once written" in three
+
+
 def test_the_command_whose_only_file_changed_as_it_was_audited_says_no_game_audited_not_a_line_not_verified(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
