@@ -624,8 +624,8 @@ def _gone(store: Results, key: str, listed: Collection[str]) -> bool:
     put in a part's place that is not a file (a pipe) is refused as the part is read. S3 answers a key that is not there
     as NoSuchKey only to a caller that may list the bucket, and the merge may list it by prefix alone (template.yaml):
     to the merge, AccessDenied (review: the merge failed with it on AWS, naming no shard, as it did before a part gone
-    was its shard's finding). S3's listing is read first and did not hold the key: its shard is not audited, whatever
-    is put there since."""
+    was its shard's finding). S3's listing is read first: a part it did not hold that opens when looked for (put there
+    since) is not gone, and is read as any part is (on AWS, held to the digests its worker returned)."""
     if key in listed:
         return False
     try:
