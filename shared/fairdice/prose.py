@@ -556,6 +556,8 @@ def unseen(text: str) -> list[bool]:
       script of `_OTHER_SCRIPTS` in a word with one of its own script that looks like none, where it looks like no
       ASCII digit or punctuation mark (the Ethiopic ሀ of "Lucky ሀገር"; the ו of "Hello שלום", like |, is shown),
       nor one in a word holding a letter of `_ALIKE_APART` (the ᒪ of "Bob ᒪᑕ", like the L of "Bob L⊂", is shown);
+      and a letter of `_ALIKE_APART` in a word with no letter of its script that looks like none and is of none of
+      `_ALIKE_APART` (the ᑕ of "Bob ᑕ", like the ⊂ of "Bob ⊂"; not the ᑕ of "Bob ᑕᓕ");
     - in a value without a Latin letter: every punctuation mark, symbol or digit that looks like an ASCII one (the
       hyphen of "привет‐мир", the Devanagari ०) but what NFKC makes ASCII punctuation (CJK's fullwidth ！), and when
       the value holds an ASCII digit every character but letters that does (the hyphen of "2024‐7", the fullwidth
@@ -752,6 +754,18 @@ def _lookalikes(text: str) -> set[int]:
                 and traits[at].base not in _LOOKS_ASCII_SIGN
             )
         )
+        # and a letter of `_ALIKE_APART` in a word with no letter of its script that looks like none and is of none of
+        # `_ALIKE_APART` (nothing anchors it): its look-alike, not letters of its script, is as typed there too (review:
+        # "Bob ᑕ" like "Bob ⊂", "Bob ഉ" like "Bob உ", both as typed); the ᑕ of "Bob ᑕᓕ", beside ᓕ, stays as typed
+        for word in _words(traits) if any(trait.apart for trait in traits) else ():
+            anchors = {
+                trait.kin
+                for trait in (traits[at] for at in word)
+                if trait.kin is not None
+                and trait.category in _OTHERS_CATEGORIES
+                and not (trait.compat or trait.stray or trait.apart)
+            }
+            found.update(at for at in word if traits[at].apart and traits[at].kin not in anchors)
     else:
         # Punctuation, symbols and digits that look like ASCII ones, whatever else the value holds: its ASCII hyphen
         # written again as a hyphen of Unicode's (‐) is another game. Beside an ASCII digit, every character but letters

@@ -777,6 +777,19 @@ const fairdice = (() => {
         OTHER_SCRIPTS.some(([, script]) => script.test(chars[at])) &&
         !LOOKS_ASCII_SIGN.has([...chars[at].normalize("NFD")][0]);
       alike.forEach((looks, at) => looks && !kept(at) && found.add(at));
+      // and a letter of ALIKE_APART in a word with no letter of its script that looks like none and is of none of
+      // ALIKE_APART ("Bob ᑕ", like "Bob ⊂"; not the ᑕ of "Bob ᑕᓕ")
+      if (chars.some(isApart)) {
+        const kind = (at) => OTHER_SCRIPTS.findIndex(([, script]) => script.test(chars[at]));
+        const base = (at) => [...chars[at].normalize("NFD")][0];
+        const stray = (at) => letter[at] && (alike[at] || across[at] || ASCII_ALIKE.has(base(at)) || OTHERS_ALIKE.has(base(at)));
+        const anchor = (at) =>
+          kind(at) >= 0 && SCRIPT_LETTER.test(chars[at]) && !compatible(chars[at]) && !stray(at) && !isApart(chars[at]);
+        wordsOf(chars).forEach((word) => {
+          const anchors = new Set(word.filter(anchor).map(kind));
+          word.forEach((at) => isApart(chars[at]) && (kind(at) < 0 || !anchors.has(kind(at))) && found.add(at));
+        });
+      }
     } else {
       // Punctuation, symbols and digits that look like ASCII ones, whatever else the value holds; beside an ASCII
       // digit every character but letters that does, without one not a mark nor a fullwidth form (fairdice.prose)

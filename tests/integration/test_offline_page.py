@@ -1429,6 +1429,11 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     texts += ["Bob \u14aa\u1455", "Bob \u14aa\u1446", "Bob \u14aa\u1467", "Go \u14aa\u1403\u14d5", "Bob \u0d20\u0d09"]
     texts += [f"Bob \u14aa{character}" for character in sorted(prose._ALIKE_APART)]
     texts += ["Bob o\u0635\u062d", "Bob \u06c1\ufc20"]  # (a Latin letter there is still shown: the o of "Bob oصح")
+    # (and such a letter where nothing in its word anchors it: the ᑕ of "Bob ᑕ", like "Bob ⊂"; not beside ᓕ)
+    texts += ["Bob \u1455", "Bob \u2282", "Bob \u1467", "Bob \u1446", "Bob \u0d09", "Bob \u0b89", "Bob \u0be8"]
+    texts += ["Bob \u1455\u1455", "Bob \u1455\u14d5", "\u1403\u14c4\u1483\u144e\u1450\u1466", "Bob \u0635"]
+    texts += [f"Bob {character}" for character in sorted(prose._ALIKE_APART)]
+    texts += [f"Bob {character}\u14d5" for character in sorted(prose._ALIKE_APART)]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

@@ -173,6 +173,24 @@ KEY = bytes(range(32))
         # ligature's "Bob ہﰠ", which is as typed
         ("Bob \u06c1\ufc20", "Bob \u06c1\ufc20"),
         ("Bob o\u0635\u062d", "Bob ⟨U+006F⟩\u0635\u062d"),
+        # and such a letter where nothing in its word anchors it (no letter of its script there looks like none but
+        # one of `_ALIKE_APART`), whose look-alike is as typed there too (review: both as typed): the Inuktitut ᑕ of
+        # "Bob ᑕ", like "Bob ⊂"; ᑧ, like "Bob U'"; ᑆ, like "Bob ·ᐹ"; the Malayalam ഉ, like the Tamil உ and ௨; but not
+        # beside a letter of its script that anchors it ("Go ᒪᓕᒃ", the ᑕ of "Bob ᑕᓕ"), nor without a Latin letter
+        ("Bob \u1455", "Bob ⟨U+1455⟩"),
+        ("Bob \u2282", "Bob \u2282"),
+        ("Bob \u1467", "Bob ⟨U+1467⟩"),
+        ("Bob U'", "Bob U'"),
+        ("Bob \u1446", "Bob ⟨U+1446⟩"),
+        ("Bob \u00b7\u1439", "Bob \u00b7\u1439"),
+        ("Bob \u0d09", "Bob ⟨U+0D09⟩"),
+        ("Bob \u0b89", "Bob \u0b89"),
+        ("Bob \u0be8", "Bob \u0be8"),
+        ("Bob \u1455\u1455", "Bob ⟨U+1455⟩⟨U+1455⟩"),
+        ("Bob \u1455\u14d5", "Bob \u1455\u14d5"),
+        ("Go \u14aa\u14d5\u1483", "Go \u14aa\u14d5\u1483"),
+        ("\u1403\u14c4\u1483\u144e\u1450\u1466", "\u1403\u14c4\u1483\u144e\u1450\u1466"),
+        ("\u1455", "\u1455"),
         # but shown where the value also holds a letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of
         # Hebrew, Arabic and Georgian that looks like none, whose look-alike it may be (the ו of "ש ו ж", like the
         # Cyrillic ӏ; review: both as typed); not beside Han, which has none (the כוס יין of "כוס יין 日本" as typed)
@@ -623,11 +641,12 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
         # but not in a word holding a letter that looks like what is not letters of its script and marks alone, whose
         # Latin twin sets its Latin letter apart from that script's (review: both as typed): the Inuktitut ᒪ beside ᑕ,
         # like ⊂; beside ᑆ, like ·ᐹ; beside ᑧ, like U'; before ᐃ, like ∆; the Malayalam ഠ beside ഉ, like the Tamil உ
-        ("Bob \u14aa\u1455", "Bob L\u2282", "Bob ⟨U+14AA⟩\u1455"),
-        ("Bob \u14aa\u1446", "Bob L\u00b7\u1439", "Bob ⟨U+14AA⟩\u1446"),
-        ("Bob \u14aa\u1467", "Bob LU'", "Bob ⟨U+14AA⟩\u1467"),
+        # (and the ᑕ, ᑆ, ᑧ and ഉ there too, as nothing in their word anchors them: "Bob ᒪ⊂" shows its ᒪ alone)
+        ("Bob \u14aa\u1455", "Bob L\u2282", "Bob ⟨U+14AA⟩⟨U+1455⟩"),
+        ("Bob \u14aa\u1446", "Bob L\u00b7\u1439", "Bob ⟨U+14AA⟩⟨U+1446⟩"),
+        ("Bob \u14aa\u1467", "Bob LU'", "Bob ⟨U+14AA⟩⟨U+1467⟩"),
         ("Go \u14aa\u1403\u14d5", "Go L\u2206\u14d5", "Go ⟨U+14AA⟩\u1403\u14d5"),
-        ("Bob \u0d20\u0d09", "Bob o\u0b89", "Bob ⟨U+0D20⟩\u0d09"),
+        ("Bob \u0d20\u0d09", "Bob o\u0b89", "Bob ⟨U+0D20⟩⟨U+0D09⟩"),
         # a Latin word beside a Cyrillic one, like the Cyrillic look-alikes: the Latin is shown, the Cyrillic as typed
         (
             "hello \u0436\u0438\u0437\u043d\u044c",
