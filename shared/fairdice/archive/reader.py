@@ -262,27 +262,38 @@ def _no_secret(missing: _Missing, now: dt.datetime, *, audit: bool) -> str:
     )
 
 
-def _rewritten(day: dt.date, key: str, history: History) -> str:
-    """What the store keeps of a key the publisher writes once and never hides (`ArchiveReader._history`), in
-    words: how many versions, the delete markers, and when, and for a record a version written before its day was over,
-    which made its secret public while the day was played."""
+def kept_of(history: History, *, dated: bool) -> str:
+    """What S3 keeps of a key the publisher writes once and never hides, rewritten (`History.rewritten`), in words: how
+    many versions and delete markers, and when (`dated`); the readers' refusal (`_rewritten`) and the watchdog's alarm
+    say it alike."""
     versions, markers = history.versions, history.markers
     # A listing stopped at the first page that showed the key rewritten: S3 keeps at least these (`S3Store.history`)
     said = [f"{'' if history.whole else 'at least '}{len(versions)} version{'s' if len(versions) != 1 else ''}"]
-    if versions:
+    if versions and dated:
         said[0] += f" (written at {', '.join(_shown(when) for when in versions)})"
     if markers:
         plural = "s" if len(markers) != 1 else ""
-        said.append(f"{len(markers)} delete marker{plural} (put at {', '.join(_shown(when) for when in markers)})")
-    early = [when for when in versions if when != NOT_KNOWN and when < reveal_time(day)]
+        put = f" (put at {', '.join(_shown(when) for when in markers)})" if dated else ""
+        said.append(f"{len(markers)} delete marker{plural}{put}")
+    return (
+        f"S3 keeps {' and '.join(said)} of it, where the publisher writes it once and hides it never: it was hidden or"
+        " written again"
+    )
+
+
+def _rewritten(day: dt.date, key: str, history: History) -> str:
+    """What the store keeps of a key the publisher writes once and never hides (`ArchiveReader._history`), in
+    words: how many versions, the delete markers, and when (`kept_of`), and for a record a version written before its
+    day was over, which made its secret public while the day was played."""
+    early = [when for when in history.versions if when != NOT_KNOWN and when < reveal_time(day)]
     shown = (
         f"; the one written at {utc_time(early[0])}, before {day} was over, made its secret public while it was played"
         if key == revealed_key(day) and early
         else ""
     )
     return (
-        f"{key}: S3 keeps {' and '.join(said)} of it, where the publisher writes it once and hides it never: it was"
-        f" hidden or written again, and the version read may not be the one there while {day} was played{shown}"
+        f"{key}: {kept_of(history, dated=True)}, and the version read may not be the one there while {day} was"
+        f" played{shown}"
     )
 
 

@@ -22,7 +22,7 @@ from fairdice.archive.layout import (
     revealed_key,
     utc_day,
 )
-from fairdice.archive.reader import ArchiveReader
+from fairdice.archive.reader import ArchiveReader, kept_of
 from fairdice.errors import ArchiveRefused, TamperedRecord, UnknownDay
 from fairdice.fields import Day
 from fairdice.prose import utc_time
@@ -106,15 +106,7 @@ def _rewritten(archive: ObjectStore, key: str) -> str | None:
         return None
     if history is None or not history.rewritten:
         return None
-    versions, markers = len(history.versions), len(history.markers)
-    said = f"{versions} version{'s' if versions != 1 else ''}"
-    if markers:
-        said += f" and {markers} delete marker{'s' if markers != 1 else ''}"
-    return (
-        f"{key}: S3 keeps {'' if history.whole else 'at least '}{said} of it, where the publisher writes it once and"
-        " hides it never: it was hidden or written again, and the one shown may not be the one published as the day"
-        " began"
-    )
+    return f"{key}: {kept_of(history, dated=False)}, and the one shown may not be the one published as the day began"
 
 
 def _record_problem(reader: ArchiveReader, archive: ObjectStore, yesterday: dt.date, today: dt.date) -> str | None:
