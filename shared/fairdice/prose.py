@@ -740,9 +740,11 @@ def _lookalikes(text: str) -> set[int]:
         # shown there instead (the U of "Lucky Uገር", by `_strays`); and not in a word holding a letter of
         # `_ALIKE_APART`, whose look-alike may set a Latin letter apart from the word (review: "Bob ᒪᑕ", its ᒪ as typed,
         # like "Bob L⊂")
+        # the words, once, where a letter of `_ALIKE_APART` is there (none in nearly every value)
+        words = _words(traits) if any(trait.apart for trait in traits) else []
         apart: set[int] = set()
-        if akin and any(trait.apart for trait in traits):
-            apart.update(at for word in _words(traits) if any(traits[w].apart for w in word) for at in word)
+        if akin:
+            apart.update(at for word in words if any(traits[w].apart for w in word) for at in word)
         found.update(
             at
             for at, looks in enumerate(alike)
@@ -757,7 +759,7 @@ def _lookalikes(text: str) -> set[int]:
         # and a letter of `_ALIKE_APART` in a word with no letter of its script that looks like none and is of none of
         # `_ALIKE_APART` (nothing anchors it): its look-alike, not letters of its script, is as typed there too (review:
         # "Bob ᑕ" like "Bob ⊂", "Bob ഉ" like "Bob உ", both as typed); the ᑕ of "Bob ᑕᓕ", beside ᓕ, stays as typed
-        for word in _words(traits) if any(trait.apart for trait in traits) else ():
+        for word in words:
             anchors = {
                 trait.kin
                 for trait in (traits[at] for at in word)
