@@ -269,17 +269,13 @@ def shown_path(path: Path) -> str:
     return os.fsencode(path).decode(errors="backslashreplace")
 
 
-def _own_output(path: Path, out: Path | None) -> str | None:
-    """The audit's own output in `out` (a name of `OWN`) that `path` is or lies under, or None: followed through links
-    as the run would reach it, or as written (a link in `out`, such as `partials` leading elsewhere, is removed as the
-    run starts afresh, and what was reached through it with it)."""
-    return _own_outputs(out)(path)
-
-
 def _own_outputs(out: Path | None) -> Callable[[Path], str | None]:
-    """`_own_output` for many paths and one `out`: the places of its outputs found once, each path once, where each
-    path looked at resolved them all again, and itself once for each (review: 100,000 files in a folder given took
-    minutes of a core before the first block was audited, pathlib's `is_relative_to` building every parent of each)."""
+    """Which of the audit's own outputs in `out` (a name of `OWN`) a path is or lies under, or None: followed through
+    links as the run would reach it, or as written (a link in `out`, such as `partials` leading elsewhere, is removed as
+    the run starts afresh, and what was reached through it with it). The places of its outputs are found once for every
+    path asked about, each path once, where each path looked at resolved them all again, and itself once for each
+    (review: 100,000 files in a folder given took minutes of a core before the first block was audited, pathlib's
+    `is_relative_to` building every parent of each; what the run passed over was asked about so still)."""
     if out is None:
         return lambda path: None
     places = [(name, _forms(out / name)) for name in OWN]
@@ -404,7 +400,8 @@ def run(
     read = {_as_found(file) for file in files}
     # --out lies in a folder given (as written, or where it leads), or the folders' walk reached it (through a link, or
     # it is hidden): what is in the places of its outputs is looked at itself, whatever the walk saw of it.
-    reached = outputs_held or any(_own_output(path, out) or _within(out, path) for path in passed_over)
+    own_output = _own_outputs(out)
+    reached = outputs_held or any(own_output(path) or _within(out, path) for path in passed_over)
     among_inputs = bool(reached) or any(_within(out, Path(given)) for given in paths if Path(given).is_dir())
     workers = min(workers or cores(), most_workers())
     daily = archive_settings(archive) if archive is not None else None
@@ -985,9 +982,10 @@ def _not_read(passed_over: Iterable[Path], files: Iterable[Path], out: Path) -> 
     was not read (review: a game in one went unsaid, exit 0)."""
     read = {file.resolve() for file in files}
     found: dict[Path, str] = {}
+    own_output = _own_outputs(out)
     for path in sorted(_opened_out(passed_over, out), key=str):
         real = path.resolve()
-        if _own_output(path, out) is not None or real in read:
+        if own_output(path) is not None or real in read:
             continue
         if any(file.is_relative_to(real) for file in read) and _all_read(real, read):  # walked only when one was read
             continue
