@@ -53,11 +53,11 @@ _PARAMETER = re.compile(r""";\s*([^;=]*?)\s*(?:=\s*("(?:[^"\\]|\\.)*"|[^;]*))?\s
 
 
 def _charsets(content_type: str) -> list[str]:
-    """The charsets a Content-Type names (`charset=…`, name and value in any case, quoted or not), lower-cased. The
-    text of another parameter's quoted value is no parameter (review: `profile="urn:a;charset=latin-1"` was refused as
-    a body said to be in latin-1)."""
+    """The charsets a Content-Type names (`charset=…`, name and value in any case, quoted or not), each as sent, its
+    quotes taken off. The text of another parameter's quoted value is no parameter (review:
+    `profile="urn:a;charset=latin-1"` was refused as a body said to be in latin-1)."""
     parameters = (found.groups("") for found in _PARAMETER.finditer(content_type))
-    return [value.strip().strip('"').lower() for name, value in parameters if name.lower() == "charset"]
+    return [value.strip().strip('"') for name, value in parameters if name.lower() == "charset"]
 
 
 # How many characters of a header's value a 415 quotes
@@ -97,13 +97,14 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
     if len(raw) > (4 * ((limit + 2) // 3) if event.is_base64_encoded else limit):
         raise too_large
     declared = event.headers.get("content-type", "")
-    content_type = declared.split(";")[0].strip().lower()
-    if content_type and content_type != content_types.APPLICATION_JSON:
+    # Each value compared in lower case, and quoted as sent (review: quoted lower-cased, `ISO-8859-1` as iso-8859-1)
+    content_type = declared.split(";")[0].strip()
+    if content_type and content_type.lower() != content_types.APPLICATION_JSON:
         raise ServiceError(
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
             f"send the body as JSON with Content-Type: application/json (it came as {_as_sent(content_type)})",
         )
-    charset = next((named for named in _charsets(declared) if named not in _UTF8), None)
+    charset = next((named for named in _charsets(declared) if named.lower() not in _UTF8), None)
     if charset is not None:
         # JSON between systems is UTF-8 (RFC 8259 8.1): a body said to be in another charset is not read as UTF-8
         # regardless (review: `charset=latin-1` was ignored, and the body's bytes read as UTF-8 text they were not).
@@ -113,8 +114,8 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
             f"send the body as UTF-8: {named} is not read (leave the charset out, or say charset=utf-8)",
         )
-    encoding = event.headers.get("content-encoding", "").strip().lower()
-    if encoding and encoding != "identity":
+    encoding = event.headers.get("content-encoding", "").strip()
+    if encoding and encoding.lower() != "identity":
         # Compressed bodies are not read (review: a gzip body was said to be "not UTF-8 text")
         raise ServiceError(
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,

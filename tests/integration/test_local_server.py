@@ -612,7 +612,7 @@ def test_a_body_said_to_be_in_another_charset_than_utf8_is_the_functions_415_as_
     for body in (json.dumps(game, ensure_ascii=False).encode("latin-1"), json.dumps(NARDE).encode()):
         reply = request(server, "POST", "/verify", body, {"Content-Type": "application/json; charset=ISO-8859-1"})
         assert (reply.status, reply.json["error"]["code"]) == (415, "unsupported_media_type"), reply.body
-        assert "charset iso-8859-1 is not read" in reply.json["error"]["message"]
+        assert "charset ISO-8859-1 is not read" in reply.json["error"]["message"]  # as sent, in its case
 
 
 @pytest.mark.parametrize(

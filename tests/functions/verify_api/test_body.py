@@ -90,8 +90,8 @@ def test_a_body_of_another_media_type_is_415_on_every_post_route(
     ("content_type", "charset"),
     [
         ("application/json; charset=latin-1", "latin-1"),
-        ("application/json;charset=ISO-8859-1", "iso-8859-1"),
-        ('application/json; Charset="UTF-16"', "utf-16"),
+        ("application/json;charset=ISO-8859-1", "ISO-8859-1"),  # as sent, in its case
+        ('application/json; Charset="UTF-16"', "UTF-16"),
         ("application/json; charset=windows-1252; q=1", "windows-1252"),
         ("application/json; charset=utf-8; charset=koi8-r", "koi8-r"),
     ],
@@ -318,9 +318,9 @@ def test_an_unknown_path_or_a_wrong_method_is_404_or_405_whatever_body_it_brings
         ("content-type", "application/json; charset=utf\u00ad-8", ": charset utf%C2%AD-8 is not read"),
         ("content-encoding", "identity\u00ad", ": Content-Encoding identity%C2%AD is not read"),
         # a % and two hex digits, sent as they are: no escape, which read as one is the type, charset or encoding asked
-        # for (review: "charset utf%2D8 is not read … say charset=utf-8"); the value lower-cased as it is compared
-        ("content-type", "application/js%6Fn", "(it came as application/js%256fn)"),
-        ("content-type", "application/json; charset=utf%2D8", ": charset utf%252d8 is not read"),
+        # for (review: "charset utf%2D8 is not read … say charset=utf-8"); the value in the case it was sent in
+        ("content-type", "application/js%6Fn", "(it came as application/js%256Fn)"),
+        ("content-type", "application/json; charset=utf%2D8", ": charset utf%252D8 is not read"),
         ("content-encoding", "identit%79", ": Content-Encoding identit%2579 is not read"),
         ("content-encoding", "gzip%", ": Content-Encoding gzip%25 is not read"),  # a % alone, as it was quoted
     ],
@@ -333,6 +333,25 @@ def test_a_415_quotes_a_header_that_shows_nothing_or_looks_like_another_percent_
     event = with_body(load_event("api-verify-narde-fair"), "{}")
     event["headers"][header] = value
     # Then the 415 quotes it encoded, as an error quotes a path
+    assert said in assert_error(invoke(event), 415, "unsupported_media_type")["message"]
+
+
+@pytest.mark.parametrize(
+    ("header", "value", "said"),
+    [
+        ("content-type", "Text/Plain", "(it came as Text/Plain)"),
+        ("content-type", "application/json; charset=Latin-1", ": charset Latin-1 is not read"),
+        ("content-encoding", "GZip", ": Content-Encoding GZip is not read"),
+    ],
+)
+def test_a_415_quotes_a_header_in_the_case_it_was_sent_in(
+    load_event: Callable[[str], Event], header: str, value: str, said: str
+) -> None:
+    # Given a Content-Type, charset or Content-Encoding sent in capitals (review: quoted lower-cased, "it came as
+    # text/plain" of a `Text/Plain` never sent)
+    event = with_body(load_event("api-verify-narde-fair"), "{}")
+    event["headers"][header] = value
+    # Then the 415 quotes it as sent, where it compares it in lower case
     assert said in assert_error(invoke(event), 415, "unsupported_media_type")["message"]
 
 
