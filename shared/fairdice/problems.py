@@ -253,24 +253,29 @@ def scheme_meant(given: object) -> str:
 
 def path_meant(path: str, paths: Sequence[str], root: str = "", most: int | None = None) -> str:
     """ "; did you mean X?" for a `path` that is none of `paths` but one of them in another case, with a slash doubled
-    (`/check//`), or one slip of the keys away (a letter left out, added, changed or two swapped: `/chek/`,
-    `/checks/`, `/dialy/`), X written after `root` (the site's own, which the routes never see); else "". Another word
-    that starts alike is no slip (review: `/checkout?…` was asked whether /check was meant, as difflib's likeness
-    took it). A segment of one of `paths` written `<name>` is a route's parameter (`/daily/<date>/<player_id>`):
-    `path`'s text in its place is left out of the comparison, so a long player id makes no other address alike, and X
-    keeps it as given; but none is offered where that text is a dot-segment, `.` or `..`, which an address bar reads X
-    without (review: `/Daily/../x` was asked about /daily/../x, which a browser asks for as /x), nor where it is empty,
-    which no route's parameter takes (review: `/Daily/2025-03-01/` was asked about /daily/2025-03-01/, itself a 404,
-    and so was `/Daily/2025-03-01//`, its slashes doubled). X is offered only where it is at most `most` characters
-    long, `root` and all, so that a message that cuts what it quotes there gives it whole (review: an address cut, an
-    ellipsis in it, leads nowhere). `path` is read whole, so an address further from it in length than a slip is not
-    compared with it letter by letter: a long path would cost a comparison of each of its letters with each of the
-    address's."""
-    given = re.sub("/{2,}", "/", path).split("/")
+    (`/check//`) or one after a route's parameter that ends it (`/daily/<date>/<player_id>/`), or one slip of the keys
+    away (a letter left out, added, changed or two swapped: `/chek/`, `/checks/`, `/dialy/`), X written after `root`
+    (the site's own, which the routes never see); else "". Another word that starts alike is no slip (review:
+    `/checkout?…` was asked whether /check was meant, as difflib's likeness took it). A segment of one of `paths`
+    written `<name>` is a route's parameter (`/daily/<date>/<player_id>`): `path`'s text in its place is left out of
+    the comparison, so a long player id makes no other address alike, and X keeps it as given; but none is offered
+    where that text is a dot-segment, `.` or `..`, which an address bar reads X without (review: `/Daily/../x` was
+    asked about /daily/../x, which a browser asks for as /x), nor where it is empty, which no route's parameter takes
+    (review: `/Daily/2025-03-01/` was asked about /daily/2025-03-01/, itself a 404, and so was `/Daily/2025-03-01//`,
+    its slashes doubled). X is offered only where it is at most `most` characters long, `root` and all, so that a
+    message that cuts what it quotes there gives it whole (review: an address cut, an ellipsis in it, leads nowhere).
+    `path` is read whole, so an address further from it in length than a slip is not compared with it letter by
+    letter: a long path would cost a comparison of each of its letters with each of the address's."""
+    read = re.sub("/{2,}", "/", path).split("/")
     near: list[tuple[int, str]] = []
     for shape in paths:
         fixed = shape.split("/")
         taken = {i for i, segment in enumerate(fixed) if _ROUTE_PARAMETER.fullmatch(segment)}
+        # A slash after the last parameter of an address that ends with one is a slip, left out as a doubled one is
+        # (review: `/daily/{date}/{id}/` was told "see GET /docs"). Not after an address of no parameter, which a
+        # route may take with and without it (`/check`, `/check/`): either is asked about as it is nearest
+        last = len(fixed) - 1
+        given = read[:-1] if last in taken and len(read) == len(fixed) + 1 and not read[-1] else read
         if (taken and len(fixed) != len(given)) or any(given[i] in ("", ".", "..") for i in taken):
             continue
         blank = "/".join("" if i in taken else segment for i, segment in enumerate(fixed))
