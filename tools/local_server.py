@@ -44,6 +44,8 @@ API_GATEWAY_MAX_PAYLOAD = 10 * 1024 * 1024
 LAMBDA_MAX_ANSWER = 6 * 1024 * 1024
 _TEXT_TYPES = ("text/", "application/json", "application/x-www-form-urlencoded", "application/xml")
 _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
+# A method as HTTP writes one, a token (RFC 9110 5.6.2, 9.1): no byte from 0x80 up, no control, no blank
+_METHOD = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 # What the email parser under http.server reports of a line among the headers that is no header. Not the rest of its
 # defects: those of a multipart Content-Type are about a body it was never given (review: `curl -F` was a 400)
 _UNREADABLE_HEADER = (
@@ -217,8 +219,10 @@ class LambdaProxy(BaseHTTPRequestHandler):
     # in module globals: concurrent calls would mix requests up.
     invoke_lock = threading.Lock()
 
+    sent_headers: list[tuple[str, str]]  # the request's headers, each value read as UTF-8 (`parse_request`)
+
     def _serve(self) -> None:
-        asked = {name.lower(): value for name, value in self.headers.items()}
+        asked = {name.lower(): value for name, value in self.sent_headers}
         answer = self._answer(asked)  # a preflight's own answer is sent as it is, any other as API Gateway sends it on
         status, headers, data = answer if is_preflight(self.command, asked) else with_cors(answer, asked)
         self.send_response(status)
@@ -242,8 +246,16 @@ class LambdaProxy(BaseHTTPRequestHandler):
         # http.server reads the request line as ISO-8859-1: a byte from 0x80 up is sent on percent-encoded, so that the
         # handler reads its UTF-8 as a browser's encoded link (review: café read as "cafÃ©"). Encoded before the line
         # is split at its blanks, which for str.split() are 0x85 and 0xA0 too (review: voilà, C3 A0, sent raw was a 400)
-        self.raw_requestline = _HIGH_BYTE.sub(lambda byte: b"%%%02X" % ord(byte.group()), self.raw_requestline)
+        sent = self.raw_requestline
+        self.raw_requestline = _HIGH_BYTE.sub(lambda byte: b"%%%02X" % ord(byte.group()), sent)
         if not super().parse_request():
+            return False
+        # A method is a token, never percent-encoded: one that is none is no request (RFC 9112 3: 400), where a byte
+        # from 0x80 up in it was passed on as `%XX`, which the function could not tell from a `%XX` sent as it is
+        # (review: `POS%54` was quoted as sent, and read as POST). Only the path's bytes are encoded as above
+        method = sent.split(maxsplit=1)[0] if sent.split() else b""
+        if not _METHOD.fullmatch(method):
+            self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         # A header line that is none (no colon, a blank before the colon, a first line folded) ends http.server's
         # headers there, the rest read as the body: a Content-Length after it was lost, and the body read as a request
@@ -252,6 +264,13 @@ class LambdaProxy(BaseHTTPRequestHandler):
         # line break in it (review: a Content-Type folded before its `;charset=utf-8` was read as JSON, a 200)
         unreadable = any(isinstance(defect, _UNREADABLE_HEADER) for defect in self.headers.defects)
         folded = any("\r" in value or "\n" in value for value in self.headers.values())
+        # http.server reads the headers as ISO-8859-1, where API Gateway hands a header's UTF-8 to the function as the
+        # characters it writes (review: a Content-Type's soft hyphen, C2 AD, was quoted `application/jsonÂ%C2%AD`).
+        # Bytes that are no UTF-8 make no event the function can read: refused here, as unreadable headers are
+        try:
+            self.sent_headers = [(name, _as_utf8(value)) for name, value in self.headers.items()]
+        except UnicodeDecodeError:
+            unreadable = True
         if self.request_version == "HTTP/0.9" or unreadable or folded:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
@@ -323,7 +342,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
         event = to_event(
             self.command,
             self._target(),
-            list(self.headers.items()),
+            self.sent_headers,
             body,
             client_ip=self.client_address[0],
             protocol=self.request_version,
@@ -335,6 +354,12 @@ class LambdaProxy(BaseHTTPRequestHandler):
             traceback.print_exc()
             return _gateway_error(HTTPStatus.INTERNAL_SERVER_ERROR, "Internal Server Error")
         return to_http(result)
+
+
+def _as_utf8(value: str) -> str:
+    """A header's value read as UTF-8, as API Gateway reads it, from the ISO-8859-1 http.server read it as (one
+    character a byte); a UnicodeDecodeError where its bytes are no UTF-8."""
+    return value.encode("latin-1").decode("utf-8")
 
 
 class _Server(ThreadingHTTPServer):

@@ -214,10 +214,11 @@ def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     case (`get`) is told that a method's name is case-sensitive, and OPTIONS is named where it is the one meant
     (`/check takes GET, HEAD or OPTIONS, not options`). The method is quoted as `readable` quotes a path, what does not
     show as itself or looks like another encoded (review: `GE\u00adT`, its soft hyphen drawn as nothing, and
-    `POS\u200bT` were quoted as typed, "/verify takes POST, not POST"), and one longer than METHOD_SAID cut as a path
-    is, never within a character's escapes (review: 18 letters and the byte 0xAD, which the local server passes on as
-    `%AD`, were quoted with a `%25` never sent, `XXXXXXXXXXXXXXXXXX%25…`, and 16 letters and a € cut after the €'s
-    first byte, `%E2…`). The verify API and the game's route say it alike, on the one HTTP API."""
+    `POS\u200bT` were quoted as typed, "/verify takes POST, not POST"), and one longer than METHOD_SAID cut at
+    METHOD_SAID - 1 of its characters, and an ellipsis, never within a character's escapes. A `%` in it is quoted
+    `%25`, as it is one `%`: a method is never percent-encoded (the local server refuses one that is no token, as HTTP
+    does), so a `%` followed by two hex digits in it is no escape (review: `POS%54` was quoted as sent, which reads as
+    POST). The verify API and the game's route say it alike, on the one HTTP API."""
     # `curl -X get` was told only "not get", which reads as if GET were refused (review). Letters of ASCII only: Python
     # writes the dotless ı and the long ſ in capitals as I and S, so `optıons` and `poſt` would be told to write
     # OPTIONS and POST, which they are not in another case (review)
@@ -225,9 +226,8 @@ def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     case = method.isascii() and meant != method and meant in allowed
     # `options` was told the path "takes GET or HEAD" and then to write OPTIONS, which that list had left out (review)
     named = [name for name in allowed if name != "OPTIONS" or (case and name == meant)]
-    shown = (
-        readable(method) if len(method) <= METHOD_SAID else readable(_whole_characters(method, METHOD_SAID - 1)) + "…"
-    )
+    whole = len(method) <= METHOD_SAID
+    shown = readable((method if whole else method[: METHOD_SAID - 1]).replace("%", "%25")) + ("" if whole else "…")
     said = f"{cut_path(path)} takes {listed(named, 'or')}, not {shown}"
     return f"{said}: a method's name is case-sensitive, so write {meant}" if case else said
 

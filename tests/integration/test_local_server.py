@@ -470,16 +470,66 @@ def test_a_path_byte_that_is_not_utf8_is_quoted_as_sent_raw_or_percent_encoded(s
         assert answer["error"]["message"] == "there is no /check%FF here; see GET /docs"
 
 
-@pytest.mark.parametrize("method", [b"X" * 18 + b"\xad", b"X" * 16 + "€".encode()])
-def test_a_long_method_with_a_byte_from_0x80_up_is_quoted_cut_between_characters(server: Server, method: bytes) -> None:
-    # Given a method longer than a 405 quotes, whose bytes from 0x80 up the server passes on percent-encoded (review:
-    # cut within their escapes, quoted `X…X%25…`, a % never sent, and `X…X%E2…`, the first byte of a € alone)
+@pytest.mark.parametrize(
+    "method", [b"X" * 18 + b"\xad", b"X" * 16 + "€".encode(), b"GE\xc2\xadT", b"POS\xe2\x80\x8bT", b"GET\x7f"]
+)
+def test_a_method_with_a_byte_from_0x80_up_or_a_control_is_refused_before_the_function(
+    server: Server, method: bytes
+) -> None:
+    # Given a method that is no token (RFC 9110 9.1), a byte from 0x80 up or a control in it, which the server passed
+    # on, its bytes from 0x80 up percent-encoded, for the function to quote as if a `%XX` in it were an escape (review:
+    # then a method sent as `POS%54` was quoted as sent, and read as POST). This test said, before, that the first two
+    # were 405s quoting their start cut between characters; they are no request the function is asked about now
     raw = exchange(server, method + b" /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     head, _, body = raw.partition(b"\r\n\r\n")
-    # Then the 405 quotes its start up to the last whole character, and an ellipsis
+    # Then it is refused as a request that cannot be read, 400, as the server refuses any other
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert json.loads(body) == {"message": "Bad Request"}
+
+
+@pytest.mark.parametrize(("method", "shown"), [("POS%54", "POS%2554"), ("X" * 18 + "%AD", "X" * 18 + "%25…")])
+def test_a_method_with_a_percent_sign_is_a_405_quoting_it_as_one_percent_sign(
+    server: Server, method: str, shown: str
+) -> None:
+    # Given a method sent with a `%` in it, a token all the same (review: `POS%54` was quoted as sent, which reads as
+    # POST, since the server also passed a byte from 0x80 up on as `%XX`)
+    raw = exchange(server, method.encode() + b" /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    head, _, body = raw.partition(b"\r\n\r\n")
+    # Then the 405 quotes its `%` as `%25`, no escape
     assert head.startswith(b"HTTP/1.1 405 ")
-    letters = method.rstrip(b"\x80\xad\xe2\x82\xac").decode()
-    assert json.loads(body)["error"]["message"] == f"/verify takes POST, not {letters}…"
+    assert json.loads(body)["error"]["message"] == f"/verify takes POST, not {shown}"
+
+
+@pytest.mark.parametrize(
+    ("header", "said"),
+    [
+        (b"Content-Type: application/json\xc2\xad", "(it came as application/json%C2%AD)"),  # a soft hyphen
+        (b"Content-Type: application/json; charset=caf\xc3\xa9", ": charset café is not read"),
+        (b"Content-Encoding: \xd0\xb0", ": Content-Encoding %D0%B0 is not read"),  # a Cyrillic а
+    ],
+)
+def test_a_header_is_handed_to_the_function_read_as_utf8_as_api_gateway_reads_it(
+    server: Server, header: bytes, said: str
+) -> None:
+    # Given a header whose value holds UTF-8 beyond ASCII, sent raw (review: read as ISO-8859-1, a soft hyphen's C2 AD
+    # was quoted `application/json\u00c2%C2%AD`, a letter that was never sent)
+    raw = exchange(
+        server,
+        b"POST /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + header + b"\r\nContent-Length: 2\r\n\r\n{}",
+    )
+    head, _, body = raw.partition(b"\r\n\r\n")
+    # Then the function reads its characters: the 415 quotes them as it quotes them on AWS
+    assert head.startswith(b"HTTP/1.1 415 ")
+    assert said in json.loads(body)["error"]["message"]
+
+
+def test_a_header_whose_bytes_are_no_utf8_is_refused_before_the_function(server: Server) -> None:
+    # Given a header value with a byte that is no UTF-8 (latin-1's é), which no text of an event can hold
+    raw = exchange(server, b"GET /schemes HTTP/1.1\r\nHost: x\r\nUser-Agent: caf\xe9\r\nConnection: close\r\n\r\n")
+    head, _, body = raw.partition(b"\r\n\r\n")
+    # Then it is refused as a request that cannot be read, 400
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert json.loads(body) == {"message": "Bad Request"}
 
 
 def exchange(server: Server, request: bytes) -> bytes:
