@@ -12,7 +12,7 @@ from aws_lambda_powertools.event_handler.exceptions import BadRequestError, Requ
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from fairdice import json_input
 from fairdice.errors import NotAnObject, RepeatedKey
-from fairdice.http import readable
+from fairdice.http import as_sent
 
 from verify_api import settings
 
@@ -65,16 +65,13 @@ _HEADER_SAID = 60
 
 
 def _as_sent(value: str) -> str:
-    """A header's value as a 415 quotes it: whole up to _HEADER_SAID characters, else its start and an ellipsis within
-    them (review: its first 60 characters were quoted as the whole value, "it came as" what it did not), what shows
-    nothing or looks like another percent-encoded, as an error quotes a path (`fairdice.http.readable`) (review: a
-    Content-Type of `application/json\u00ad`, its soft hyphen drawn as nothing, was told "send … application/json (it
-    came as application/json)", and a charset or Content-Encoding alike). A `%` in it is quoted `%25`, as it is one
-    `%`: a header's value is never percent-decoded, so a `%` followed by two hex digits in it is no escape, as
-    `readable` would read it (review: `charset=utf%2D8` was told "charset utf%2D8 is not read … say charset=utf-8",
-    which read as an escape is the very charset it asked for, and `identit%79` alike)."""
-    whole = len(value) <= _HEADER_SAID
-    return readable((value if whole else value[: _HEADER_SAID - 1]).replace("%", "%25")) + ("" if whole else "…")
+    """A header's value as a 415 quotes it (`fairdice.http.as_sent`), a Content-Type, charset or Content-Encoding: whole
+    up to _HEADER_SAID characters (review: its first 60 characters were quoted as the whole value, "it came as" what it
+    did not), what shows nothing or looks like another percent-encoded (review: a Content-Type of
+    `application/json\u00ad`, its soft hyphen drawn as nothing, was told "send … application/json (it came as
+    application/json)", and a charset or Content-Encoding alike), a `%` in it quoted `%25`, as a header's value is
+    never percent-decoded (review: `charset=utf%2D8`, and `identit%79` alike)."""
+    return as_sent(value, _HEADER_SAID)
 
 
 def gate(event: APIGatewayProxyEventV2) -> None:

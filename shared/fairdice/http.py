@@ -124,6 +124,18 @@ def cut_path(path: str) -> str:
     return _whole_characters(path, PATH_SAID - len(mark)) + mark
 
 
+def as_sent(value: str, most: int) -> str:
+    """A value that is never percent-decoded (a request's method, a header's value) as an error quotes it: whole up to
+    `most` characters, else its first `most` - 1 and an ellipsis, the cut between its own characters; what shows
+    nothing or looks like another percent-encoded, as an error quotes a path (`readable`); and a `%` in it quoted
+    `%25`, as it is one `%`, no escape (review: `charset=utf%2D8` was told "charset utf%2D8 is not read … say
+    charset=utf-8", and a method `POS%54` quoted as sent, each read as an escape the very value asked for). One cut for
+    a 405's method and a 415's header, where each wrote its own; a path is cut by `cut_path`, which counts the escapes
+    it was sent with, as a path is read with them."""
+    whole = len(value) <= most
+    return readable((value if whole else value[: most - 1]).replace("%", "%25")) + ("" if whole else "…")
+
+
 def _whole_characters(text: str, most: int) -> str:
     """`text`'s start, at most `most` characters of it, ending between characters (`_ONE_CHARACTER`), never within one
     character's escapes."""
@@ -226,9 +238,7 @@ def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     case = method.isascii() and meant != method and meant in allowed
     # `options` was told the path "takes GET or HEAD" and then to write OPTIONS, which that list had left out (review)
     named = [name for name in allowed if name != "OPTIONS" or (case and name == meant)]
-    whole = len(method) <= METHOD_SAID
-    shown = readable((method if whole else method[: METHOD_SAID - 1]).replace("%", "%25")) + ("" if whole else "…")
-    said = f"{cut_path(path)} takes {listed(named, 'or')}, not {shown}"
+    said = f"{cut_path(path)} takes {listed(named, 'or')}, not {as_sent(method, METHOD_SAID)}"
     return f"{said}: a method's name is case-sensitive, so write {meant}" if case else said
 
 
