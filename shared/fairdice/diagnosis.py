@@ -298,8 +298,9 @@ def _seal_elsewhere(
 ) -> Finding:
     """The seal is another game's, or the secret is, as the rolls fit the secret (`fit`, how many do, None where none
     are recorded, said as many as fit): the seal where more fit than another game's rolls would, either or both where no
-    more do, and too few to tell which where as many fit as another game's would by luck rarer than OTHER_GAME_CHANCE;
-    `cut`: they fit it but for their last face, cut short (`_cut_in_last_face`)."""
+    more do (`seal_from_other_game`), and too few to tell which where as many fit as another game's would by luck rarer
+    than OTHER_GAME_CHANCE (`too_few_rolls_fit`); `cut`: they fit it but for their last face, cut short
+    (`_cut_in_last_face`)."""
     words = schemes.of(request).words
     seal, secret, roll, rolls = words.seal, words.secret, words.roll, words.rolls
     published = seal_source or verdict.source
@@ -350,9 +351,11 @@ def _seal_elsewhere(
         if not alone and k and chance < OTHER_GAME_CHANCE:
             # As many as another game's would fit by luck rarer than OTHER_GAME_CHANCE, as `secret_from_other_game` and
             # `too_few_rolls_fit` weigh them: not "as another game's rolls might" (review: of 2 of 2 of two dice, 1 in
-            # 1,296, and 3 of 5, 1 in 4,866), nor either most likely: too few fit to tell which is another game's
+            # 1,296, and 3 of 5, 1 in 4,866), nor either most likely: too few fit to tell which is another game's. The
+            # cause says so, as `_of_another_game`'s does: `seal_from_other_game` would tell a program reading the code
+            # alone (the audit's "likely" causes) that the seal is another game's, which these words withhold
             return _finding(
-                "seal_from_other_game",
+                "too_few_rolls_fit",
                 fit,
                 words,
                 (

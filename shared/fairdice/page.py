@@ -384,13 +384,10 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
         return finding.cause
     if finding.cause == "seal_from_other_game" and not alone:
         template = "The {seal}, the {secret} or both belong to another game"
-        if finding.too_few_to_tell:
-            # As its words say (`Finding.too_few_to_tell`): "too few fit to tell whether the seal is another game's or
-            # the server seed is", not that either or both are
-            template = "Too few {rolls} fit the {secret} to tell whether the {seal} or the {secret} is another game's"
     if finding.cause == "too_few_rolls_fit" and finding.too_few_to_tell:
         # As its words say (`Finding.too_few_to_tell`), beside a seal that does not fit the secret: "too few fit to
-        # tell whether the server seed is from another game than both or this game's"
+        # tell whether the server seed is from another game than both or this game's", or "whether the seal is another
+        # game's or the server seed is": either way, whose the secret is
         template = "Too few {rolls} fit the {secret} to tell whose it is"
     if finding.cause == "few_rolls_differ" and finding.tally is not None:
         fit, total = finding.tally.fit, finding.tally.of

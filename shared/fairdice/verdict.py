@@ -208,14 +208,15 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     "seal_of_hex_text": "the seal computed over the secret's hex text, not its bytes",
     "seal_from_other_game": "the seal does not fit the secret: another game's seal, or a secret that is not the one"
     " committed to, where more recorded rolls fit the secret than another game's would; the seal, the secret or both"
-    " another game's where no more fit, or none were recorded; where as many fit as another game's would by luck"
-    " rarer than 1 time in 100, too few to tell whether the seal or the secret is another game's",
+    " another game's where no more fit, or none were recorded",
     "rolls_from_other_game": "none of the mistakes tried explains the rolls, no more of which fit the secret than"
     " another game's might: most likely another game's rolls",
     "too_few_rolls_fit": "some recorded rolls fit the secret, more than another game's would but for luck rarer than"
     " 1 time in 100, too few to tell another game's rolls from this game's shown with other dice; where the seal does"
     " not fit the secret either (checks.seal mismatch), too few to tell another game's secret from this game's, which,"
-    " if the secret and the seal were copied right, is a secret not the one committed to, to report",
+    " if the secret and the seal were copied right, is a secret not the one committed to, to report; so too where"
+    " the rolls fit the secret, or a mistake tried explains them, but as many fit as another game's would by luck rarer"
+    " than 1 time in 100: too few to tell whether the seal or the secret is another game's",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
     " given is another day's or copied wrong; elsewhere, none of the mistakes tried explaining the rolls, no more of"
     " which fit the secret than another game's might, most likely another game's secret",
@@ -266,11 +267,10 @@ class Finding(BaseModel):
     # written, so that the page's heading of it cannot say otherwise; False (the seal, the secret or both) for any other
     # finding, and one read from JSON, which does not carry it.
     seal_alone: bool = Field(default=False, exclude=True, repr=False)
-    # Whether a finding's words, beside a seal that does not fit the secret, say too few rolls fit the secret to tell
-    # whose it is (`too_few_rolls_fit`: not whose the rolls are), or whether the seal or the secret is another game's
-    # (`seal_from_other_game`), as many fitting as another game's would by luck rarer than the diagnosis'
-    # OTHER_GAME_CHANCE, decided where they are written, so that the page heads it so; False for any other finding, and
-    # one read from JSON.
+    # Whether a `too_few_rolls_fit` finding's words, beside a seal that does not fit the secret, say too few rolls fit
+    # the secret to tell whose it is (not whose the rolls are), or whether the seal or the secret is another game's, as
+    # many fitting as another game's would by luck rarer than the diagnosis' OTHER_GAME_CHANCE, decided where they are
+    # written, so that the page heads it so; False for any other finding, and one read from JSON.
     too_few_to_tell: bool = Field(default=False, exclude=True, repr=False)
 
 

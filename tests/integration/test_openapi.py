@@ -160,11 +160,12 @@ def test_the_seals_and_the_secrets_other_game_causes_are_described_as_every_find
         in (meanings["seal_from_other_game"])
     )
     # and where as many fit as another game's would by luck rarer than 1 time in 100, too few to tell which, as its
-    # findings now say
+    # findings now say: under too_few_rolls_fit, whose code says so, not seal_from_other_game (moved deliberately)
+    too_few = description.split("too_few_rolls_fit (", 1)[1].split(");", 1)[0]
     assert (
-        "by luck rarer than 1 time in 100, too few to tell whether the seal or the secret is another game's"
-        in meanings["seal_from_other_game"]
+        "by luck rarer than 1 time in 100: too few to tell whether the seal or the secret is another game's" in too_few
     )
+    assert "too few to tell" not in meanings["seal_from_other_game"]
     assert (
         "daily, the seal the archive published, so the secret given is another day's or copied wrong"
         in (meanings["secret_from_other_game"])

@@ -1384,7 +1384,12 @@ def test_two_rolls_that_fit_beside_another_seal_are_said_as_two_where_the_count_
     mistaken = NARDE | {"fingerprint": "00" * 32, "count": 1, "recorded": rolls_of(NARDE | {"count": 2})}
 
     # When it is diagnosed
-    found = finding(check(mistaken), "seal_from_other_game")
+    verdict = check(mistaken)
+    # (too_few_rolls_fit, its code saying what its words say: changed deliberately from seal_from_other_game, which
+    # told a program reading the code alone that the fingerprint is another game's)
+    found = finding(verdict, "too_few_rolls_fit")
+    assert found.too_few_to_tell
+    assert "seal_from_other_game" not in [f.cause for f in verdict.diagnosis or []]
 
     # Then the recorded rolls are said as the two they are, as `roll_count` counts them, which another key's rolls would
     # fit 1 time in 1,296, so that the fingerprint is not blamed alone (review: "so the fingerprint is most likely
@@ -1433,7 +1438,9 @@ def test_a_seal_of_another_game_is_blamed_alone_only_where_more_rolls_fit_the_se
     seal_field = "fingerprint" if game["scheme"] == "narde-v1" else "seal"
     recorded = game.get("recorded", rolls_of(game))
     other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
-    found = finding(check(game | {seal_field: other, "recorded": recorded}), "seal_from_other_game")
+    # too_few_rolls_fit where its words say too few fit to tell which (changed deliberately from seal_from_other_game)
+    cause = "too_few_rolls_fit" if "too few fit to tell" in words else "seal_from_other_game"
+    found = finding(check(game | {seal_field: other, "recorded": recorded}), cause)
     # Then the seal alone is blamed only where the rolls fit the secret more than another game's would, as where some
     # differ (review: "the recorded roll fits this key, so the fingerprint is most likely another game's" of one roll,
     # which another key's fits 1 time in 36)
@@ -1499,7 +1506,9 @@ def test_a_seal_of_another_game_says_the_first_rolls_the_labels_ask_for_as_the_p
     game = BOT | {"count": 20}
     labels = [report["label"] for report in check(game).rolls][:labelled]
     lock = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
-    found = finding(check(BOT | {"lock": lock, "labels": labels, "recorded": rolls_of(game)}), "seal_from_other_game")
+    # too_few_rolls_fit where its words say too few fit to tell which (changed deliberately from seal_from_other_game)
+    cause = "too_few_rolls_fit" if "too few fit to tell" in words else "seal_from_other_game"
+    found = finding(check(BOT | {"lock": lock, "labels": labels, "recorded": rolls_of(game)}), cause)
     # Then its words say them as the page does ("it fits the first recorded roll"), where one was "the first 1 recorded
     # roll"
     assert words in found.detail
@@ -2785,7 +2794,9 @@ def test_a_seal_of_another_game_beside_rolls_too_few_of_which_fit_to_tell_says_s
     # recorded with other dice
     recorded = miscopied(rolls_of(game | {"count": total}), range(fit, total))
     verdict = check(game | {parse_request(game).SEAL_FIELD: other, "count": fit, "recorded": recorded})
-    found = finding(verdict, "seal_from_other_game")
+    # where too few fit to tell, the code says so as its words do: too_few_rolls_fit (changed deliberately from
+    # seal_from_other_game, which told a program reading the code alone that the seal is another game's)
+    found = finding(verdict, "too_few_rolls_fit" if band == "too_few" else "seal_from_other_game")
     assert found.explains == f"{fit} of {total} rolls"
     some = f"{fit} of the {total} recorded rolls fit this {secret}"
     if band == "alone":
@@ -2814,6 +2825,48 @@ def test_a_seal_of_another_game_beside_rolls_too_few_of_which_fit_to_tell_says_s
     ) in found.detail
     assert "most likely" not in found.detail
     assert "might" not in found.detail
+
+
+@pytest.mark.parametrize("game", [PAIR36, NARDE, BOT, ONLINE, THREE], ids=lambda game: game["scheme"])
+def test_a_seals_finding_carries_in_its_code_what_its_words_say_on_both_sides_of_each_bar(game: dict[str, Any]) -> None:
+    # Review: between CHANCE and OTHER_GAME_CHANCE the seal's finding said too few fit to tell whether the seal or the
+    # secret is another game's, yet kept the code seal_from_other_game, and the JSON carries the code alone (the
+    # audit's "likely" causes): a program reading it took the claim the words withhold
+    request = parse_request(game)
+    words = schemes.of(request).words
+    sides = math.prod(request.SIDES)
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    reached = set()
+    for total in range(1, 7):
+        for fit in range(1, total + 1):
+            # Given a game's first `fit` rolls, sent with a count of `fit` and another game's seal, and the rolls past
+            # the count recorded with other dice
+            recorded = miscopied(rolls_of(game | {"count": total}), range(fit, total))
+            verdict = check(game | {request.SEAL_FIELD: other, "count": fit, "recorded": recorded})
+            causes = [f["cause"] for f in verdict.model_dump(mode="json")["diagnosis"] or []]
+            chance = chance_of_at_least(fit, total, sides)
+            if CHANCE <= chance < OTHER_GAME_CHANCE:
+                reached.add("too few")
+                # Then, in the band, the code is too_few_rolls_fit, as its words say, in the JSON too
+                assert "too_few_rolls_fit" in causes, (fit, total, causes)
+                assert "seal_from_other_game" not in causes, (fit, total, causes)
+                found = finding(verdict, "too_few_rolls_fit")
+                assert found.too_few_to_tell
+                assert (
+                    f"too few fit to tell whether the {words.seal} is another game's or the {words.secret} is"
+                    in found.detail
+                )
+                assert "most likely" not in found.detail
+                continue
+            # and on either side of it seal_from_other_game, which blames the seal alone below CHANCE
+            reached.add("alone" if chance < CHANCE else "either")
+            assert "too_few_rolls_fit" not in causes, (fit, total, causes)
+            found = finding(verdict, "seal_from_other_game")
+            assert (found.seal_alone, found.too_few_to_tell) == (chance < CHANCE, False)
+            assert "too few fit to tell" not in found.detail
+            assert "most likely another game's" in found.detail
+    # and every side of each bar was reached in this scheme
+    assert reached == {"alone", "too few", "either"}
 
 
 def test_a_days_roll_that_fits_neither_the_secret_given_nor_the_archives_commitment_blames_the_secret_given() -> None:
