@@ -94,7 +94,9 @@ def diagnose(
     return findings[:MAX_FINDINGS]
 
 
-# Findings that already account for the seal.
+# Findings that already account for the seal. Read only beside a seal that does not fit the secret, where a
+# `too_few_rolls_fit` always does: too few rolls fit to tell whether the secret is another game's, or whether the seal
+# or the secret is (`Finding.too_few_to_tell`).
 _SEAL: frozenset[Cause] = frozenset(
     {
         "secret_and_seal_swapped",
@@ -103,6 +105,7 @@ _SEAL: frozenset[Cause] = frozenset(
         "seal_in_secret_field",
         "seal_of_hex_text",
         "secret_from_other_game",
+        "too_few_rolls_fit",
         "secret_not_committed",
     }
 )

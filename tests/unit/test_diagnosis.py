@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import pytest
+from fairdice import diagnosis as diagnosis_module
 from fairdice import schemes
 from fairdice.diagnosis import MAX_FINDINGS, OTHER_GAME_CHANCE, _hypotheses, _one_time_in, _too_few_fit, _try, diagnose
 from fairdice.dice import keyed_mac
@@ -2608,6 +2609,35 @@ def test_too_few_rolls_fitting_a_secret_beside_an_authoritys_seal_are_said_as_th
     # and where the secret is the authority's own, no finding tells the player to copy it again
     (found,) = diagnose(request, bytes.fromhex(KEY), verdict, seal_source="archive 2026-10-28", source_uncommitted=True)
     assert found.cause == "secret_not_committed"
+
+
+@pytest.mark.parametrize("game", [PAIR36, NARDE, BOT, ONLINE], ids=lambda game: game["scheme"])
+@pytest.mark.parametrize(
+    ("total", "changed", "count"),
+    [
+        # 3 of 5 fitting as given, no mistake tried explaining the 2 that differ: too few to tell whose the secret is
+        (5, [1, 3], None),
+        # 2 of 2 fitting, 1 in 1,296: too few to tell whether the seal or the secret is another game's
+        (2, [], 2),
+    ],
+    ids=["rolls", "seal"],
+)
+def test_too_few_rolls_fitting_beside_a_seal_that_does_not_fit_is_a_finding_that_accounts_for_the_seal(
+    game: dict[str, Any], total: int, changed: list[int], count: int | None
+) -> None:
+    # Given a game's rolls, some or all fitting its secret, as many as another game's would by luck rarer than
+    # OTHER_GAME_CHANCE, sent with another game's seal
+    recorded = miscopied(rolls_of(game | {"count": total}), changed)
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    fields = {parse_request(game).SEAL_FIELD: other, "recorded": recorded} | ({"count": count} if count else {})
+    verdict = check(game | fields)
+    # Then its one finding of the seal is too_few_rolls_fit, whose words speak of the seal
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.too_few_to_tell) == ("too_few_rolls_fit", True)
+    assert f"the {schemes.of(parse_request(game)).words.seal}" in found.detail
+    # and the diagnosis' own list of findings that account for the seal holds its code, where it did not: the seal's
+    # finding was left out after it only because it carried no rolls that fit
+    assert found.cause in diagnosis_module._SEAL
 
 
 def _tail(least: int, of: int, one_in: int) -> float:
