@@ -1001,7 +1001,11 @@ def _of_another_game(
     """Rolls no mistake tried explains: `secret_from_other_game` where the seal does not fit the secret either, else
     `rolls_from_other_game`, or, either way, `too_few_rolls_fit` where as many fit the secret as another game's would by
     luck rarer than OTHER_GAME_CHANCE, listing the mistakes `tried`. The hypothesis `offered`, if any, is said as
-    another reading of them."""
+    another reading of them.
+
+    That luck is never rarer than CHANCE here, the band's lower bound, which is not checked again: rolls that fit the
+    secret so (`_beyond_chance`, which counts them as `explains` does) are `few_rolls_differ` in `_unexplained`, the
+    one caller, whatever else holds."""
     explains = Tally(matched, verdict.summary.compared)
     if case.total > verdict.summary.count:
         # Rolls recorded beyond the count: the words speak of every roll recorded, as the mistakes tried read them,

@@ -9,6 +9,7 @@ import datetime as dt
 import hashlib
 import itertools
 import math
+import random
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -2638,6 +2639,37 @@ def test_too_few_rolls_fitting_beside_a_seal_that_does_not_fit_is_a_finding_that
     # and the diagnosis' own list of findings that account for the seal holds its code, where it did not: the seal's
     # finding was left out after it only because it carried no rolls that fit
     assert found.cause in diagnosis_module._SEAL
+
+
+@pytest.mark.parametrize("game", [PAIR36, NARDE, BOT, ONLINE, THREE], ids=lambda game: game["scheme"])
+def test_rolls_no_mistake_explains_are_never_weighed_below_chance_as_another_games(game: dict[str, Any]) -> None:
+    # Review: the band of `too_few_rolls_fit` is bounded below by CHANCE, which `_of_another_game` does not check:
+    # rolls that fit beyond it are `few_rolls_differ` before it is reached (`_unexplained`, `_beyond_chance`)
+    request = parse_request(game)
+    sides, field = math.prod(request.SIDES), request.SEAL_FIELD
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    shuffled = random.Random(13)
+    below = 0
+    for total in range(2, 11):
+        rolls = rolls_of(game | {"count": total})
+        for fit in range(total + 1):
+            # Given `fit` of `total` rolls fitting, the rest copied wrong at places drawn, with the game's own seal,
+            # another game's or none, and every roll compared or only the first `fit` or more
+            changed = shuffled.sample(range(total), total - fit)
+            for seal, count in itertools.product((game[field], other, None), (total, max(fit, 1))):
+                verdict = check(game | {field: seal, "count": count, "recorded": miscopied(rolls, changed)})
+                # `fit` fitting of `total` by luck rarer than CHANCE: the bound is reached
+                below += chance_of_at_least(fit, total, sides) < CHANCE
+                for found in verdict.diagnosis or []:
+                    if found.cause not in ("too_few_rolls_fit", "rolls_from_other_game", "secret_from_other_game"):
+                        continue
+                    # Then no finding of rolls no mistake explains counts as many fitting as luck rarer than CHANCE
+                    assert found.tally is not None
+                    chance = chance_of_at_least(found.tally.fit, found.tally.of, sides)
+                    assert chance >= CHANCE, (fit, total, changed, seal, count, found.cause, found.tally)
+                    assert (found.cause == "too_few_rolls_fit") == (found.tally.fit > 0 and chance < OTHER_GAME_CHANCE)
+    # and the sweep drew rolls that fit beyond chance, in every scheme
+    assert below > 0
 
 
 def _tail(least: int, of: int, one_in: int) -> float:
