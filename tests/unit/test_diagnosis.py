@@ -5,6 +5,7 @@ mistake. The diagnosis must name that mistake, and its `try`, applied to the mis
 request, must give a fair verdict (or a matching roll check when no seal is given).
 """
 
+import collections
 import datetime as dt
 import hashlib
 import itertools
@@ -2670,6 +2671,116 @@ def test_rolls_no_mistake_explains_are_never_weighed_below_chance_as_another_gam
                     assert (found.cause == "too_few_rolls_fit") == (found.tally.fit > 0 and chance < OTHER_GAME_CHANCE)
     # and the sweep drew rolls that fit beyond chance, in every scheme
     assert below > 0
+
+
+def _words_against_code(verdict: Verdict) -> list[str]:
+    """What in a mismatch's findings says otherwise than its code and flags, as `CAUSE_MEANINGS` means them: the
+    claims of the other-game causes, and the bars of CHANCE and OTHER_GAME_CHANCE their tallies sit between."""
+    room = schemes.get(verdict.scheme)
+    seal, secret, sides = room.words.seal, room.words.secret, math.prod(room.sides)
+    mismatched = verdict.checks.seal == "mismatch"
+    causes = [found.cause for found in verdict.diagnosis or []]
+    wrong = [] if [f["cause"] for f in verdict.model_dump(mode="json")["diagnosis"] or []] == causes else ["json"]
+    for found in verdict.diagnosis or []:
+        cause, detail, tally = found.cause, found.detail, found.tally
+        chance = 1.0 if tally is None else chance_of_at_least(tally.fit, tally.of, sides)
+        likely = tally is None or not tally.fit or chance >= OTHER_GAME_CHANCE  # luck that ordinary explains them
+        both = f"the {seal}, the {secret} or both are most likely another game's" in detail
+        checks = {
+            "flag seal_alone": not found.seal_alone or cause == "seal_from_other_game",
+            "flag too_few_to_tell": found.too_few_to_tell == (cause == "too_few_rolls_fit" and mismatched),
+            "too few fit to tell": ("too few fit to tell" in detail) == (cause == "too_few_rolls_fit"),
+            "the seal": (found.explains == "the seal") == (tally is None),
+        }
+        if cause == "too_few_rolls_fit":
+            checks["band"] = tally is not None and tally.fit > 0 and CHANCE <= chance < OTHER_GAME_CHANCE
+            checks["not most likely"] = "most likely" not in detail
+        if cause == "seal_from_other_game":
+            checks["seal mismatch"] = mismatched and "most likely another game's" in detail
+            checks["alone as said"] = both != found.seal_alone
+            checks["alone beyond chance"] = not found.seal_alone or chance < CHANCE or "roll_cut_short" in causes
+            checks["either as luck"] = found.seal_alone or likely
+        if cause == "secret_from_other_game":
+            checks["claim"] = mismatched and f"the {secret} is most likely from another game than both" in detail
+            checks["as luck"] = likely
+        if cause == "rolls_from_other_game":
+            checks["claim"] = not mismatched and "most likely" in detail and likely
+        wrong += [f"{cause}: {name}" for name, holds in checks.items() if not holds]
+    return wrong
+
+
+GAMES_DRAWN: dict[str, dict[str, Any]] = {
+    game["scheme"]: {k: v for k, v in game.items() if k not in (parse_request(game).SEAL_FIELD,)}
+    for game in (PAIR36, NARDE, BOT, ONLINE, THREE, DAILY)
+}
+
+
+def _drawn(rng: random.Random) -> dict[str, Any]:
+    """A game of a scheme drawn, its secret drawn, sent with one mistake people make or none, and a seal of its own,
+    another game's, the secret, the seal of its hex text or none, and a count of its rolls, fewer or more."""
+    game = dict(rng.choice(list(GAMES_DRAWN.values())))
+    request = parse_request(game)
+    field, key = request.REVEALED_FIELD, rng.randbytes(32)
+    game[field] = key.hex()
+    daily = game["scheme"] == "daily"
+    total = 1 if daily else rng.choice([1, 2, 3, 4, 5, 6, 8, 10, 12, 20, 30])
+    game |= {} if daily else {"count": total}
+    rolls = rolls_of(game)
+    mistake = rng.random()
+    if daily:
+        # One roll of dice of other sides, which a die copied wrong or turned round may not fit: another day's, or none
+        rolls = rolls_of(game | {field: rng.randbytes(32).hex()}) if mistake < 0.5 else rolls
+    elif mistake < 0.5:
+        rolls = miscopied(rolls, rng.sample(range(total), min(total, rng.choice([1, 1, 2, 3, rng.randint(0, total)]))))
+    elif mistake < 0.6:
+        rolls = [roll[::-1] for roll in rolls]
+    elif mistake < 0.68 and total > 2:
+        del rolls[rng.randrange(1, total)]
+    elif mistake < 0.76 and total > 1:
+        at = rng.randrange(total)
+        rolls.insert(at, list(rolls[at]))
+    elif mistake < 0.84 and "first" in type(request).model_fields:
+        rolls = rolls_of(game | {"first": rng.randint(1, 4)})
+    elif mistake < 0.9:
+        rolls = rolls_of(game | {field: rng.randbytes(32).hex()})
+    seals = [
+        hashlib.sha256(key).hexdigest(),
+        hashlib.sha256(rng.randbytes(32)).hexdigest(),
+        key.hex(),
+        hashlib.sha256(key.hex().encode()).hexdigest(),
+        None,
+    ]
+    seal = rng.choices(seals, weights=[35, 40, 5, 5, 15])[0]
+    if seal is not None:
+        game[request.SEAL_FIELD] = seal
+    if not daily:
+        game["count"] = rng.choices(
+            [rng.randint(1, max(1, total - 1)), total + rng.randint(1, 3), len(rolls) or 1], weights=[2, 1, 7]
+        )[0]
+    return game | {"recorded": rolls}
+
+
+def test_every_findings_code_says_what_its_words_and_flags_say_over_random_games_and_mistakes() -> None:
+    # Review: a finding's code is what the JSON, and the audit's "likely" causes, carry alone: seal_from_other_game
+    # kept its code where its words said too few fit to tell whether the seal or the secret is another game's
+    rng = random.Random(13)
+    drawn: collections.Counter[str] = collections.Counter()
+    wrong: list[tuple[dict[str, Any], list[str]]] = []
+    for _ in range(1200):
+        # Given a game drawn with a mistake drawn
+        game = _drawn(rng)
+        verdict = check(game)
+        drawn[game["scheme"]] += 1
+        drawn.update(found.cause for found in verdict.diagnosis or [])
+        # Then every finding's code and flags say what its words say
+        said = _words_against_code(verdict)
+        if said:
+            wrong.append((game, said))
+    assert not wrong, wrong[:3]
+    # and every scheme was drawn, and every finding of the seal, the secret and other games' rolls written
+    assert all(drawn[scheme] > 100 for scheme in GAMES_DRAWN), drawn
+    for cause in ("seal_from_other_game", "too_few_rolls_fit", "secret_from_other_game", "rolls_from_other_game"):
+        assert drawn[cause] > 10, drawn
 
 
 def _tail(least: int, of: int, one_in: int) -> float:
