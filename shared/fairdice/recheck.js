@@ -69,7 +69,12 @@
   if (!differ.length && sealAgrees && verdictAgrees) {
     const all =
     agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
-    finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with this page, and so does the SHA-256 of the secret`));
+    // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
+    // verdict not fair says so, not more (review: "all 10 rolls listed agree with this page" read as good news on a
+    // mismatch)
+    const agreement = data.fair ? "this page" : "this page's recomputation";
+    const proves = data.fair ? "" : ". This shows this page computed them as your browser does; it does not show the game was fair";
+    finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the secret${proves}`));
     return;
   }
   const parts = [];

@@ -23,7 +23,8 @@ as they came.
 
 And what the pages' scripts write in a browser, in the run's one headless Chromium (tests/conftest.py): each served page
 opened, recheck.js recomputes its rolls and agrees, in the colour of good news only beside a fair verdict, never saying
-fair or ✓, counting the rolls it marked the same, the tab and the heading still the JSON's once it has written; and the
+fair or ✓, counting the rolls it marked the same, beside a verdict not fair in words that say it agrees with the page's
+recomputation and does not show the game fair, the tab and the heading still the JSON's once it has written; and the
 offline page opened with the same link, verifier.js's verdict is the JSON's and offline.js's words hold to it as the
 server's page's do ("Fair" only of a fair verdict, with which rolls; no fair, ✓ or agreement in a verdict that is not;
 its reasons, scope, counts, seal's mark and rolls' marks the JSON's); a daily roll's link, whose secret the offline page
@@ -708,13 +709,28 @@ def _calls_nothing_fair(text: str) -> bool:
     return _CIRCA_FAIR.search(_CANNOT_SHOW_FAIR.sub("", text)) is None
 
 
+def recheck_agrees(verdict: dict[str, Any], listed: int) -> str:
+    """What recheck.js says once it agrees with a page of this verdict listing this many rolls."""
+    words = scheme_of(verdict["scheme"]).words
+    every = {1: f"the {words.roll} listed agrees", 2: f"both {words.rolls} listed agree"}
+    agree = every.get(listed, f"all {listed:,} {words.rolls} listed agree")
+    said = f"Your browser recomputed these {words.rolls} itself: {agree} with this page"
+    if verdict["verdict"] == "fair":
+        return f"{said}, and so does the SHA-256 of the secret."
+    return (
+        f"{said}'s recomputation, and so does the SHA-256 of the secret. This shows this page computed them as your"
+        " browser does; it does not show the game was fair."
+    )
+
+
 def assert_recheck_says_no_more(
     browser: Browser, folder: Path, verdict: dict[str, Any], page: str, how: object
 ) -> None:
     """The served page opened in Chromium, its script recheck.js run: it recomputes the rolls listed and agrees with
     the page (the server and the browser are both honest here), each listed roll marked the same and the agreement
     counting them; it never says fair, nor ✓, and its agreement is in the colour of good news only beside a fair
-    verdict; and once it has written, the tab and the heading still say the JSON verdict and no more."""
+    verdict, and in its words, beside a verdict not fair, an agreement with the page's recomputation that does not
+    show the game fair; and once it has written, the tab and the heading still say the JSON verdict and no more."""
     if "id=fairdice-recheck>" not in page:  # a withheld verdict, or a request without its secret: nothing to recompute
         assert "id=recheck-status role=status hidden>" not in page, how
         return
@@ -738,6 +754,10 @@ def assert_recheck_says_no_more(
     assert agreed is not None, (how, got["said"])
     many = _n(agreed["n"]) if agreed["n"] else (1 if "agrees" in agreed.group() else 2)
     assert many == len(listed), (how, got["said"], len(listed))
+    # And its words, whole: the rolls listed are the page's recomputation, so beside a verdict not fair its agreement
+    # is said to be with that, and to show the page computed them right, not the game fair (review: "all 10 rolls
+    # listed agree with this page" on a mismatch page read as good news)
+    assert got["said"] == recheck_agrees(verdict, len(listed)), (how, got["said"])
     assert_page_says_its_verdict(got["html"], verdict, how)
 
 
