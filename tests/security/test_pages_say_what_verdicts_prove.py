@@ -51,9 +51,11 @@ from fairdice.archive.reader import ArchiveReader
 from fairdice.links import build_link
 from fairdice.markup import sentence
 from fairdice.offline import offline_page
+from fairdice.page import verdict_page
 from fairdice.schemes import get as scheme_of
 from fairdice.schemes import parse_request
 from fairdice.seal import seal_of
+from fairdice.verdict import Verdict
 from fairdice.verify import verify
 from integration.devtools import Browser
 from verify_api import archive as api_archive
@@ -831,6 +833,9 @@ def assert_offline_says_no_more(
     outcome, scope, summary = verdict["verdict"], verdict["scope"], verdict["summary"]
     assert got["state"] == "done" and got["verdict"] == outcome, (how, got["result"][:500])
     about = f": {scope['description']}" if outcome == "fair" and scope else ""
+    # and a withheld one's at most incomplete once revealed where its JSON says so, as the server's tab says it
+    if outcome == "withheld" and verdict["withheld"]["at_most_incomplete"]:
+        about = ", at most incomplete once revealed"
     assert got["heading"] == TITLE_WORD[outcome] + about, (how, got["heading"])
     if outcome == "fair":
         assert scope["kind"] == "game" and f": {scope['description']}." in got["box"], (how, got["box"])
@@ -923,3 +928,42 @@ def test_no_script_of_a_daily_rolls_page_says_more_than_its_verdict(
             verdict, page, _ = served(address, how, f"/daily/{day}/{player}")
             assert_recheck_says_no_more(chromium, tmp_path, verdict, page, how)
     assert outcomes - {"fair"}, outcomes
+
+
+def test_the_offline_page_withholds_no_verdict_at_most_incomplete_once_revealed_so_its_heading_is_the_servers_tab(
+    chromium: Browser, offline: Path
+) -> None:
+    # Given every way the offline page withholds a verdict: a three-dice mirror pair's game, its plies seen or not; a
+    # daily roll of a day not begun or of the calendar's last day, with its secret and commitment or its faces seen; and
+    # a daily roll of the browser's own day, with its secret or none
+    key = bytes(range(32))
+    seal = seal_of(key)
+    daily = f"scheme=daily&player={PLAYER}&date="
+    queries = [
+        f"scheme=three-dice&commit={seal}",
+        f"scheme=three-dice&commit={seal}&rolls=3-5-6+1-2-4",
+        f"{daily}2999-01-01&secret={key.hex()}&commitment={seal}",
+        f"{daily}2999-01-01&rolls=1-2-3-4-5-6",
+        f"{daily}9999-12-31&secret={key.hex()}",
+        f"{daily}{{today}}&secret={key.hex()}&commitment={seal}",
+        f"{daily}{{today}}",
+    ]
+    reached = 0
+    for query in queries:
+        today = chromium.evaluate("new Date().toISOString().slice(0, 10)")
+        # When the offline page is opened with its link, and the page's verifier asked for its verdict on the same day
+        got = _offline_check(chromium, offline, query.replace("{today}", today))
+        if "{today}" in query and chromium.evaluate("new Date().toISOString().slice(0, 10)") != today:
+            continue  # the browser's day ended while it checked: that day is no longer its today
+        own = chromium.evaluate(
+            f"fairdice.verify(fairdice.fromLink(location.search), {{ today: {json.dumps(today)}, link: true }})"
+        )
+        # Then it is withheld, and never said at most incomplete once revealed: the server's tab's ", at most incomplete
+        # once revealed" (`page.verdict_page`) is unreachable here
+        assert got["state"] == "done" and got["verdict"] == own["verdict"] == "withheld", (query, got["result"][:500])
+        assert own["withheld"]["at_most_incomplete"] is False, (query, own["withheld"])
+        # and its heading is the tab the server's page gives the same verdict
+        tab = said(verdict_page(Verdict.model_validate(own)).html)[0].split(" · ")[0]
+        assert got["heading"] == tab == "Not yet verifiable", (query, got["heading"], tab)
+        reached += 1
+    assert reached >= len(queries) - 1, reached
