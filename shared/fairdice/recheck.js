@@ -34,6 +34,9 @@
   const listed = new Map(data.rolls.map(([index, dice]) => [index, dice]));
   const differ = [];
   let agreed = 0;
+  // The browser's dice the same as the page's: a ✓ in the colour of good news only beside a fair verdict, where a
+  // column of them beside rolls that differ or were not recorded read as those rolls checked (review)
+  const sameMark = data.fair ? { class: "ok", text: "✓" } : { text: "=" };
   for (const row of table.tBodies[0].rows) {
     const index = Number(row.cells[0].textContent.replace(/,/g, ""));
     const theirs = listed.get(index);
@@ -48,7 +51,7 @@
       else differ.push(index);
       const shown = own ? own.join("-") : "none";
       cell = same
-        ? el("span", { class: "ok", role: "img", "aria-label": "your browser's dice are the same", text: "✓", title: "your browser's dice are the same" })
+        ? el("span", { ...sameMark, role: "img", "aria-label": "your browser's dice are the same", title: "your browser's dice are the same" })
         : el("span", { class: "bad", role: "img", "aria-label": `your browser's dice differ: ${shown}`, text: `✗ ${shown}`, title: "your browser's dice differ" });
     }
     row.append(el("td", { class: "recheck" }, cell));

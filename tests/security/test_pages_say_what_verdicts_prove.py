@@ -722,6 +722,7 @@ RECHECKED = """(() => {
   return {
     state: document.body.dataset.recheck || null, said: status.innerText, colour: status.className,
     marks: [...document.querySelectorAll(marks)].map((m) => m.getAttribute('aria-label')),
+    shown: [...document.querySelectorAll(marks)].map((m) => [m.textContent, m.className]),
     html: document.documentElement.outerHTML,
   };
 })()"""
@@ -783,6 +784,11 @@ def assert_recheck_says_no_more(
     same = "your browser's dice are the same"
     assert got["marks"].count(same) == len(listed), (how, got["marks"], len(listed))
     assert set(got["marks"]) <= {same, "not recomputed"}, (how, got["marks"])
+    # and each drawn as it is named, the same in a ✓ of good news only beside a fair verdict (review: a column of green
+    # ✓ beside rolls that differ or were not recorded, on a mismatch page, read as those rolls checked)
+    fair = verdict["verdict"] == "fair"
+    drawn = {same: ["✓", "ok"] if fair else ["=", ""], "not recomputed": ["–", "muted"]}
+    assert got["shown"] == [drawn[name] for name in got["marks"]], (how, got["shown"])
     agreed = re.search(
         r": (?:the \w+ listed agrees|both \w+ listed agree|all (?P<n>[\d,]+) \w+ listed agree) ", got["said"]
     )
