@@ -284,7 +284,17 @@ def _seal_section(verdict: Verdict, words: Words) -> Iterator[str]:
         yield f"<p>Published at {utc_time(published)} by the archive's time, {timing}.</p>"
     elif published is not None:
         when = utc_time(published)
-        if verdict.seal.in_time:
+        unseen = verdict.seal.versions_unseen
+        if verdict.seal.in_time and unseen is not None:
+            # In time by the version read, but S3 refused to list the others: one hidden and another written again over
+            # it is not ruled out, as the day's record page says it (review: a ✓ beside reasons saying at most
+            # incomplete)
+            yield (
+                f"<p>{mark(False)} The {e(seal)} was published at {when} by the archive's time, before the game's play"
+                f" began, but {whole_dates(e(unseen))}: that does not show the {e(secret)} was fixed before the game's"
+                " play.</p>"
+            )
+        elif verdict.seal.in_time:
             yield f"<p>{mark(True)} The {e(seal)} was published at {when}, before the game's play began.</p>"
         else:
             # Not always late: published before its day, or in time by an archive whose times can be set (a folder);

@@ -84,7 +84,8 @@ class SealReport(BaseModel):
 
     given: str | None = Field(
         description="the seal the secret is held to: the one given; for daily, the commitment the daily archive"
-        " published for the day (with published_at, in_time and locked), before the day is revealed too"
+        " published for the day (with published_at, in_time, locked and versions_unseen), before the day is revealed"
+        " too"
     )
     computed: str | None = Field(description="the SHA-256 of the revealed secret; null while it is withheld")
     published_at: dt.datetime | None = Field(
@@ -105,6 +106,13 @@ class SealReport(BaseModel):
         " Object Lock in compliance mode, whose retention has not ended, as GET /daily/{date} says it (locked); false,"
         " another may be shown in its place, so the day's rolls are at most incomplete; null where no archive was read,"
         " it published none for the day, or the archive's times are not S3's own (a folder)",
+    )
+    versions_unseen: str | None = Field(
+        default=None,
+        description="daily: why the daily archive's versions of the commitment and record could not be listed (S3"
+        " refused it), in words, as GET /daily/{date} says it (versions_unseen): nothing then rules out one hidden or"
+        " written again, so the day's rolls are at most incomplete, whatever in_time and locked say; null where they"
+        " were listed, no archive was read, or it keeps no versions (a folder)",
     )
 
 

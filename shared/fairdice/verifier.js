@@ -2306,7 +2306,7 @@ const fairdice = (() => {
         verdict: "withheld",
         // What was given is not_checked, never not_given (fairdice.verify.withheld_verdict).
         checks: { seal: request[scheme.sealField] === null ? "not_given" : "not_checked", rolls: request.recorded === null ? "not_given" : "not_checked" },
-        seal: { given: request[scheme.sealField], computed: null, published_at: null, in_time: null, locked: null },
+        seal: { given: request[scheme.sealField], computed: null, published_at: null, in_time: null, locked: null, versions_unseen: null },
         rolls: [],
         summary: compare([], null).summary,
         // no archive here: never late; the recorded rolls as given, none checked (fairdice.verify.withheld_verdict)
@@ -2339,7 +2339,7 @@ const fairdice = (() => {
       scheme: scheme.id,
       verdict: outcome(sealCheck, check, scope, caveats, contradictions),
       checks: { seal: sealCheck, rolls: check },
-      seal: { given, computed, published_at: null, in_time: null, locked: null },
+      seal: { given, computed, published_at: null, in_time: null, locked: null, versions_unseen: null },
       rolls: reports,
       summary,
       withheld: null,

@@ -326,6 +326,7 @@ def written(checked: Checked) -> Verdict:
             published_at=revealed.seal_published_at,
             in_time=revealed.seal_in_time,
             locked=revealed.seal_locked,
+            versions_unseen=revealed.seal_unseen,
         ),
         rolls=reported(checked.rolls, request.recorded, checked.matches),
         summary=checked.summary,

@@ -23,6 +23,7 @@ from fairdice.archive.reader import ArchiveReader, daily_record, daily_verdict
 from fairdice.archive.watchdog import check_archive
 from fairdice.errors import TamperedRecord
 from fairdice.notices import day_page
+from fairdice.page import render_page
 from fairdice.seal import seal_of
 from fairdice.storage import EachPage, History, S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
@@ -272,6 +273,42 @@ def test_a_days_record_read_where_s3_refuses_to_list_its_versions_says_its_rolls
     # and a reader allowed the listing shows nothing unseen
     honest = daily_record(reader_on(s3), DAY2)
     assert honest.versions_unseen is None and 'class="verdict fair"' in day_page(honest).html
+
+
+def test_the_pages_of_a_day_whose_versions_s3_refuses_to_list_mark_nothing_it_did_not_prove(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-02 revealed by 03-03's midnight run, read by a reader S3 refuses ListObjectVersions (AccessDenied)
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    reader = ArchiveReader(S3Store(ARCHIVE, client=Recording(s3, versions_refused=True)), clock=lambda: NOW)
+
+    # When a roll of it that matches is shown as its page, and the day's record as its own
+    verdict = daily_verdict(reader, DAY2, PLAYER, [roll_of(s3, DAY2)])
+    roll_page = render_page(verdict)
+    day = day_page(daily_record(reader, DAY2)).html
+
+    # Then the verdict carries why, as the day's record does, and neither page gives a ✓ to the commitment's time or the
+    # record's (each said so where the reasons said at most incomplete)
+    assert verdict.verdict == "incomplete"
+    assert verdict.seal.in_time is True and verdict.seal.locked is True
+    assert verdict.seal.versions_unseen is not None
+    assert "S3 refused to list the versions of commitments/2025-03-02.json" in verdict.seal.versions_unseen
+    assert "before the game's play began.</p>" not in roll_page
+    assert (
+        "<span class=bad>✗</span> The commitment was published at 2025-03-02 00:00:02 UTC by the archive's time,"
+        " before the game's play began, but S3 refused to list the versions of"
+    ) in roll_page, roll_page
+    assert "<span class=ok>✓</span> Revealed after the day was over" not in day
+    assert "<span class=bad>✗</span> Revealed after the day was over in UTC, by S3's own time for the version" in day
+
+    # and a reader allowed the listing shows both with a ✓, the verdict carrying nothing unseen
+    honest = daily_verdict(reader_on(s3), DAY2, PLAYER, [roll_of(s3, DAY2)])
+    assert honest.verdict == "fair" and honest.seal.versions_unseen is None
+    assert (
+        "<span class=ok>✓</span> The commitment was published at 2025-03-02 00:00:02 UTC, before the game's play began."
+        in render_page(honest)
+    )
+    assert "<span class=ok>✓</span> Revealed after the day was over" in day_page(daily_record(reader_on(s3), DAY2)).html
 
 
 class FirstPageOnly(PassingStore):

@@ -111,6 +111,9 @@ class Revealed:
     seal_locked: bool | None = None
     seal_source: str | None = None
     source_uncommitted: bool = False
+    # Why the archive's versions of the seal (and its record) could not be listed, in words (`RevealedDay.unseen`):
+    # one of its caveats too; None where they were, or no archive was read
+    seal_unseen: str | None = None
 
 
 def start_of(rolls: Rolls) -> str | int | None:

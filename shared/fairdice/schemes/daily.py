@@ -376,6 +376,7 @@ class Daily(Scheme[DailyRequest]):
             seal_locked=found.locked if found.witnessed else None,
             seal_source=f"daily archive {commitment_key(request.date)}",
             source_uncommitted=uncommitted and secret == found.secret,
+            seal_unseen=found.unseen,
         )
 
     def _given(self, request: DailyRequest) -> Revealed:

@@ -945,6 +945,8 @@ def test_a_roll_of_a_day_not_revealed_yet_shows_the_commitment_the_archive_publi
         # Whether the archive keeps it under Object Lock, as the day's record says it: null for folders, true for the
         # stack's bucket
         "locked": record.locked,
+        # A pending day's versions are not listed: nothing unseen is said of them
+        "versions_unseen": None,
     }
     assert is_final(verdict) is False
 
@@ -1086,9 +1088,9 @@ def test_the_verdicts_schema_names_with_the_archives_commitment_every_field_that
     # The schema's seal says the daily archive's commitment comes with the fields the archive fills beside it (review:
     # it named published_at and in_time, not locked, added beside them)
     archives = {name for name in SealReport.model_fields if name not in {"given", "computed"}}
-    assert archives == {"published_at", "in_time", "locked"}
+    assert archives == {"published_at", "in_time", "locked", "versions_unseen"}
     description = SealReport.model_fields["given"].description or ""
-    assert "(with published_at, in_time and locked)" in description
+    assert "(with published_at, in_time, locked and versions_unseen)" in description
 
 
 def test_the_readme_and_the_schema_say_when_the_seals_archive_fields_are_null(tmp_path: Path) -> None:
