@@ -361,3 +361,47 @@ def test_the_watchdog_says_todays_commitment_hidden_and_written_again_within_the
     # and a watchdog S3 refuses the listing says nothing of it, as for yesterday's (the readers say why they cannot)
     refused = check_archive(S3Store(ARCHIVE, client=Recording(s3, versions_refused=True)), at(DAY3, "00:15:00"))
     assert refused.today_committed
+
+
+class SmallPages:
+    """An S3 client whose ListObjectVersions pages hold `keys` entries each (MaxKeys), as S3's hold a thousand: a key
+    rewritten more times than a page holds is listed as far as the first page that shows it rewritten."""
+
+    def __init__(self, client: Any, keys: int) -> None:
+        self.client = client
+        self.keys = keys
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.client, name)
+
+    def list_object_versions(self, **kwargs: Any) -> Any:
+        return self.client.list_object_versions(**kwargs, MaxKeys=self.keys)
+
+
+def test_a_record_listed_as_far_as_its_first_page_says_what_it_does_not_show_of_the_rest(
+    timeline: Timeline, s3: Any
+) -> None:
+    # Given 03-02's record put early (09:00 that day), hidden, and written again by 03-03's run, listed an entry a page:
+    # S3 lists the newest first, so the listing stops at the marker, before the version written while 03-02 was played
+    put_day2_record_early(timeline, s3, at(DAY2, "09:00"))
+    hide(timeline, s3, revealed_key(DAY2), at(DAY2, "09:01"))
+    timeline.publish(stores_on(s3), at(DAY3, "00:00:02"))
+    history = S3Store(ARCHIVE, client=SmallPages(s3, 1)).history(revealed_key(DAY2))
+    assert history is not None and not history.whole
+    assert (len(history.versions), len(history.markers)) == (1, 1)
+    reader = ArchiveReader(S3Store(ARCHIVE, client=SmallPages(s3, 1)), clock=lambda: NOW)
+
+    # Then the day is refused, in words true of what S3 may keep beyond the page: at least the markers listed too, and
+    # an earlier version, written before the day was over, not ruled out (it said "1 delete marker", and nothing of one)
+    with pytest.raises(TamperedRecord) as refused:
+        daily_verdict(reader, DAY2, PLAYER, [roll_of(s3, DAY2)])
+    said = refused.value.message
+    assert (
+        "revealed/2025-03-02.json: S3 keeps at least 1 version (written at 2025-03-03 00:00:02 UTC) and at least 1"
+        " delete marker (put at 2025-03-02 09:01:00 UTC) of it"
+    ) in said, said
+    assert (
+        "S3 lists a key's newest versions first, and the listing stopped at the first page that showed it rewritten:"
+        " an earlier version, written before 2025-03-02 was over and making its secret public while it was played, is"
+        " not ruled out"
+    ) in said, said

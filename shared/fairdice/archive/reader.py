@@ -267,14 +267,16 @@ def kept_of(history: History, *, dated: bool) -> str:
     many versions and delete markers, and when (`dated`); the readers' refusal (`_rewritten`) and the watchdog's alarm
     say it alike."""
     versions, markers = history.versions, history.markers
-    # A listing stopped at the first page that showed the key rewritten: S3 keeps at least these (`S3Store.history`)
-    said = [f"{'' if history.whole else 'at least '}{len(versions)} version{'s' if len(versions) != 1 else ''}"]
+    # A listing stopped at the first page that showed the key rewritten: S3 keeps at least these, versions and markers
+    # alike (`S3Store.history`)
+    least = "" if history.whole else "at least "
+    said = [f"{least}{len(versions)} version{'s' if len(versions) != 1 else ''}"]
     if versions and dated:
         said[0] += f" (written at {', '.join(_shown(when) for when in versions)})"
     if markers:
         plural = "s" if len(markers) != 1 else ""
         put = f" (put at {', '.join(_shown(when) for when in markers)})" if dated else ""
-        said.append(f"{len(markers)} delete marker{plural}{put}")
+        said.append(f"{least}{len(markers)} delete marker{plural}{put}")
     return (
         f"S3 keeps {' and '.join(said)} of it, where the publisher writes it once and hides it never: it was hidden or"
         " written again"
@@ -284,13 +286,24 @@ def kept_of(history: History, *, dated: bool) -> str:
 def _rewritten(day: dt.date, key: str, history: History) -> str:
     """What the store keeps of a key the publisher writes once and never hides (`ArchiveReader._history`), in
     words: how many versions, the delete markers, and when (`kept_of`), and for a record a version written before its
-    day was over, which made its secret public while the day was played."""
+    day was over, which made its secret public while the day was played, or, where the listing stopped part way
+    (`History.whole`), that the earlier versions it did not reach may hold one."""
     early = [when for when in history.versions if when != NOT_KNOWN and when < reveal_time(day)]
-    shown = (
-        f"; the one written at {utc_time(early[0])}, before {day} was over, made its secret public while it was played"
-        if key == revealed_key(day) and early
-        else ""
-    )
+    shown = ""
+    if key == revealed_key(day) and early:
+        shown = (
+            f"; the one written at {utc_time(early[0])}, before {day} was over, made its secret public while it was"
+            " played"
+        )
+    elif key == revealed_key(day) and not history.whole:
+        # S3 lists a key's versions newest first, so the pages not asked for hold the earliest (review: a record put
+        # while its day was played, hidden and written again more times than a page holds, was refused without a word
+        # of the early one)
+        shown = (
+            "; S3 lists a key's newest versions first, and the listing stopped at the first page that showed it"
+            f" rewritten: an earlier version, written before {day} was over and making its secret public while it was"
+            " played, is not ruled out"
+        )
     return (
         f"{key}: {kept_of(history, dated=True)}, and the version read may not be the one there while {day} was"
         f" played{shown}"
