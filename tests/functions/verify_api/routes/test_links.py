@@ -68,6 +68,18 @@ def test_a_host_that_is_not_a_host_name_gives_a_relative_link(load_event: Callab
     assert invoke(event).json["url"].startswith("/check/?seed=")
 
 
+def test_a_host_whose_port_is_in_digits_other_than_ascii_gives_a_relative_link(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given a host whose port is written in Arabic-Indic digits, as the local server hands on a Host header read as
+    # UTF-8 (review: `\d` took them for a port, and the link was http://localhost:٣٠٠٠/…, a URL no browser opens)
+    event = load_event("api-links-pair36")
+    event["requestContext"]["domainName"] = "localhost:\u0663\u0660\u0660\u0660"
+    event["headers"]["x-forwarded-proto"] = "http"
+    # Then the link is relative to the page that asked, as for any other host that is no host name and port
+    assert invoke(event).json["url"].startswith("/check/?seed=")
+
+
 OPENINGS = ["bg-dice-v1:opening:0", "bg-dice-v1:opening:1"]
 
 
