@@ -532,6 +532,17 @@ def test_a_header_whose_bytes_are_no_utf8_is_refused_before_the_function(server:
     assert json.loads(body) == {"message": "Bad Request"}
 
 
+def test_the_readme_names_the_requests_refused_before_the_function_for_their_method_or_a_header_byte() -> None:
+    # Given the README's list of what the local server refuses before the function (review: it named neither a method
+    # that is no token nor a header's value that is no UTF-8, each a 400 since the server reads them as API Gateway)
+    said = " ".join((ROOT / "README.md").read_text().split())
+    refused = said[said.index("The local server (`make serve`) is a development tool") :].split(" is JSON as ")[0]
+    # Then it names both, and their 400
+    assert "a method that is no token, with a control or a byte from 0x80 up in it: 400" in refused
+    assert "a header's value that is no UTF-8" in refused
+    assert "as API Gateway hands a header: 400" in refused
+
+
 def exchange(server: Server, request: bytes) -> bytes:
     """Send these bytes as they are, a request the HTTP client would not write, and read every answer until the server
     closes the connection (each request here ends with Connection: close, or is one the server closes on)."""
