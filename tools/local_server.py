@@ -264,6 +264,9 @@ class LambdaProxy(BaseHTTPRequestHandler):
         # line break in it (review: a Content-Type folded before its `;charset=utf-8` was read as JSON, a 200)
         unreadable = any(isinstance(defect, _UNREADABLE_HEADER) for defect in self.headers.defects)
         folded = any("\r" in value or "\n" in value for value in self.headers.values())
+        # So is a header's value with a NUL in it, as dangerous as a line break there (RFC 9110 5.5: refused, or each
+        # made a space), where it reached the function as sent (review: `Content-Type: application/json` and a NUL: 415)
+        nul = any("\0" in value for value in self.headers.values())
         # http.server reads the headers as ISO-8859-1, where API Gateway hands a header's UTF-8 to the function as the
         # characters it writes (review: a Content-Type's soft hyphen, C2 AD, was quoted `application/jsonÂ%C2%AD`).
         # Bytes that are no UTF-8 make no event the function can read: refused here, as unreadable headers are
@@ -271,7 +274,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
             self.sent_headers = [(name, _as_utf8(value)) for name, value in self.headers.items()]
         except UnicodeDecodeError:
             unreadable = True
-        if self.request_version == "HTTP/0.9" or unreadable or folded:
+        if self.request_version == "HTTP/0.9" or unreadable or folded or nul:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         return True

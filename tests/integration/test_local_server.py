@@ -532,6 +532,22 @@ def test_a_header_whose_bytes_are_no_utf8_is_refused_before_the_function(server:
     assert json.loads(body) == {"message": "Bad Request"}
 
 
+@pytest.mark.parametrize("value", [b"application/json\x00", b"\x00application/json", b"application/\x00json"])
+def test_a_header_with_a_nul_in_its_value_is_refused_before_the_function(server: Server, value: bytes) -> None:
+    # Given a header whose value holds a NUL, which RFC 9110 5.5 has refused (or made a space) as a line break is
+    # (review: it reached the function as sent, and a Content-Type of application/json and a NUL was its 415)
+    raw = exchange(
+        server,
+        b"POST /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: "
+        + value
+        + b"\r\nContent-Length: 2\r\n\r\n{}",
+    )
+    head, _, body = raw.partition(b"\r\n\r\n")
+    # Then it is refused as a request that cannot be read, 400, as one with a header folded onto the next line is
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert json.loads(body) == {"message": "Bad Request"}
+
+
 def test_the_readme_names_the_requests_refused_before_the_function_for_their_method_or_a_header_byte() -> None:
     # Given the README's list of what the local server refuses before the function (review: it named neither a method
     # that is no token nor a header's value that is no UTF-8, each a 400 since the server reads them as API Gateway)
@@ -541,6 +557,7 @@ def test_the_readme_names_the_requests_refused_before_the_function_for_their_met
     assert "a method that is no token, with a control or a byte from 0x80 up in it: 400" in refused
     assert "a header's value that is no UTF-8" in refused
     assert "as API Gateway hands a header: 400" in refused
+    assert "or a header's value with a NUL in it: 400" in refused
 
 
 def exchange(server: Server, request: bytes) -> bytes:
