@@ -220,6 +220,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
     invoke_lock = threading.Lock()
 
     sent_headers: list[tuple[str, str]]  # the request's headers, each value read as UTF-8 (`parse_request`)
+    continue_owed: bool  # whether the request expects a 100 (Continue), sent when its body is read (`_answer`)
 
     def _serve(self) -> None:
         asked = {name.lower(): value for name, value in self.sent_headers}
@@ -248,6 +249,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
         # is split at its blanks, which for str.split() are 0x85 and 0xA0 too (review: voilà, C3 A0, sent raw was a 400)
         sent = self.raw_requestline
         self.raw_requestline = _HIGH_BYTE.sub(lambda byte: b"%%%02X" % ord(byte.group()), sent)
+        self.continue_owed = False  # `handle_expect_100`: a 100 (Continue) is sent when the body is read
         if not super().parse_request():
             return False
         # A method is a token, never percent-encoded: one that is none is no request (RFC 9112 3: 400), where a byte
@@ -277,6 +279,14 @@ class LambdaProxy(BaseHTTPRequestHandler):
         if self.request_version == "HTTP/0.9" or unreadable or folded or nul:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
+        return True
+
+    def handle_expect_100(self) -> bool:
+        """A request's `Expect: 100-continue` answered when its body is read (`_answer`), not as http.server answers it,
+        on reading the headers: a request refused for its method, a header or its length was told 100 (Continue) and
+        then 400, 411 or 413, asked for a body the server never reads (RFC 9110 10.1.1: a final status told from the
+        request line and headers is sent instead of the 100)."""
+        self.continue_owed = True
         return True
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
@@ -337,6 +347,8 @@ class LambdaProxy(BaseHTTPRequestHandler):
         if not 0 <= length <= API_GATEWAY_MAX_PAYLOAD:
             self.close_connection = True  # the body is left unread
             return _gateway_error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large")
+        if self.continue_owed and length:
+            super().handle_expect_100()  # the body is asked for only now that it is read (`handle_expect_100`)
         body = self.rfile.read(length) if length else b""
         # A preflight is API Gateway's to answer, once its body is read like any other (review: answered first, its
         # body was left on the connection and read as the next request)

@@ -548,6 +548,43 @@ def test_a_header_with_a_nul_in_its_value_is_refused_before_the_function(server:
     assert json.loads(body) == {"message": "Bad Request"}
 
 
+@pytest.mark.parametrize(
+    ("line", "header", "status"),
+    [
+        (b"POS\xc2\xadT /verify HTTP/1.1", b"Content-Length: 2", b"400"),  # a method that is no token
+        (b"POST /verify HTTP/1.1", b"Content-Length: 2\r\nX-Name: caf\xe9", b"400"),  # a header that is no UTF-8
+        (b"POST /verify HTTP/1.1", b"Content-Length: 2\r\nX-Name: \x00", b"400"),  # a NUL in a header
+        (b"POST /verify HTTP/1.1", b"Content-Length: 20000000", b"413"),  # a body over 10 MiB
+        (b"POST /verify HTTP/1.1", b"Transfer-Encoding: chunked", b"411"),  # a body of no length
+    ],
+)
+def test_a_request_refused_for_its_request_line_or_headers_is_told_so_without_a_100_continue_first(
+    server: Server, line: bytes, header: bytes, status: bytes
+) -> None:
+    # Given a request refused before the function for its method, a header or its length, that expects 100 (Continue)
+    # before its body (review: told 100 first, as http.server tells it on reading the headers, then refused: asked for
+    # a body the server never reads)
+    raw = exchange(
+        server,
+        line + b"\r\nHost: x\r\nConnection: close\r\nExpect: 100-continue\r\n" + header + b"\r\n\r\n",
+    )
+    # Then its first answer is its refusal (RFC 9110 10.1.1: a final status told from the request line and headers is
+    # sent instead of the 100)
+    assert raw.startswith(b"HTTP/1.1 " + status + b" ")
+    assert b" 100 " not in raw
+
+
+def test_a_request_that_expects_100_continue_is_still_told_to_send_its_body(server: Server) -> None:
+    # Given a request that expects 100 (Continue), read as a request
+    raw = exchange(
+        server,
+        b"POST /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: 100-continue\r\n"
+        b"Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+    )
+    # Then it is told 100 (Continue), and then the function's answer to its body
+    assert raw.startswith(b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 422 ")
+
+
 def test_the_readme_names_the_requests_refused_before_the_function_for_their_method_or_a_header_byte() -> None:
     # Given the README's list of what the local server refuses before the function (review: it named neither a method
     # that is no token nor a header's value that is no UTF-8, each a 400 since the server reads them as API Gateway)
