@@ -221,8 +221,9 @@ _ALIKE_APART = frozenset(
 # like (Unicode's confusables, as `_ASCII_LIKE_IN`): everyday text of them writes a word of their look-alikes alone
 # beside one of their letters that looks like none (the ס, ו and ן of "כוס יין", "a glass of wine"; the آ of "آه يا
 # ليل"), so such a word is as typed in a value holding one, and a Latin word beside it is shown instead where each of
-# its letters looks like one of theirs (the l of "א l", like the ו of "א ו"; "שלום world" is as typed). A test holds
-# the letters to the confusable_homoglyphs library's copy of Unicode's data; verifier.js holds the same.
+# its letters looks like one of theirs (the l of "א l", like the ו of "א ו"; not "world" of "שלום world", whose
+# ו is shown there as it looks like |, by `_lookalikes`). A test holds the letters to the confusable_homoglyphs
+# library's copy of Unicode's data; verifier.js holds the same.
 _EVERYDAY_OTHERS = (
     (re.compile("[\u0590-\u05ff\ufb1d-\ufb4f]"), frozenset("Ilov")),
     (re.compile("[\u0600-\u06ff\u0750-\u077f\u0870-\u08ff\ufb50-\ufdff\ufe70-\ufeff]"), frozenset("Ilo")),

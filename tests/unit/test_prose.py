@@ -132,7 +132,8 @@ KEY = bytes(range(32))
         # (the Cherokee ᏴᎾᏏ beside the Hebrew שלום), but not a Hebrew, Arabic or Georgian one in a value holding a
         # letter of its own script that looks like none, as everyday text writes it (the ו of "א ו", the יין of "כוס
         # יין", "a glass of wine"; review: shown as ⟨U+05D5⟩ and ⟨U+05D9⟩⟨U+05D9⟩⟨U+05DF⟩), where a Latin word each
-        # of whose letters looks like one of that script's is shown instead (the l of "א l"; "שלום world" as typed)
+        # of whose letters looks like one of that script's is shown instead (the l of "א l"; not "world" of "שלום
+        # world", whose w, r and d look like none: its ו is shown there all the same, as it looks like |, see below)
         ("\u05e9\u05dc\u05d5\u05dd \u0633\u0644\u0627\u0645", "\u05e9\u05dc\u05d5\u05dd \u0633\u0644\u0627\u0645"),
         ("\u13e3\u13b3\u13a9", "\u13e3\u13b3\u13a9"),
         ("\u13e3WY", "\u13e3⟨U+0057⟩⟨U+0059⟩"),
