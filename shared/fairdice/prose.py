@@ -681,9 +681,8 @@ def _arabic_alike(text: str, traits: list[_Traits]) -> set[int]:
         joined, ending = _ARABIC_JOINED.match(character), _ARABIC_ENDING.match(character)
         if joined is None and ending is None:
             continue
-        after = next(
-            (c for c, trait in zip(text[at + 1 :], traits[at + 1 :], strict=True) if trait.category != "Mn"), ""
-        )
+        # (read from `at` on, not copied: a copy of the rest for each letter cost the square of the text's length)
+        after = next((text[i] for i in range(at + 1, len(text)) if traits[i].category != "Mn"), "")
         if (joined if _ARABIC_JOINS.match(after) else ending) is not None:
             found.add(at)
     return found

@@ -710,7 +710,10 @@ const fairdice = (() => {
       const joined = ARABIC_JOINED.test(c);
       const ending = ARABIC_ENDING.test(c);
       if (!joined && !ending) return;
-      const after = chars.slice(at + 1).find((next) => !NONSPACING_MARK.test(next)) || "";
+      // (read from `at` on, not copied: a copy of the rest for each letter cost the square of the text's length)
+      let next = at + 1;
+      while (next < chars.length && NONSPACING_MARK.test(chars[next])) next += 1;
+      const after = chars[next] ?? "";
       if (ARABIC_JOINS.test(after) ? joined : ending) found.add(at);
     });
     return found;

@@ -1150,6 +1150,32 @@ def test_a_phrase_that_identifies_the_game_is_read_for_look_alikes_once_for_its_
     assert shown(phrase) != phrase and reorders(phrase)
 
 
+class _CountedTraits(list[prose._Traits]):
+    """Characters' traits that count how many of them are read, one by one or as a slice."""
+
+    read = 0
+
+    def __getitem__(self, at):  # type: ignore[no-untyped-def]
+        got = super().__getitem__(at)
+        self.read += len(got) if isinstance(at, slice) else 1
+        return got
+
+
+def test_the_arabic_letters_drawn_alike_are_found_reading_each_characters_traits_a_bounded_number_of_times() -> None:
+    # Given a long Arabic text of letters drawn like another joined to the letter after them (ك, ي, ه), marks between
+    text = "كَيهم " * 2_000
+    traits = _CountedTraits(prose._traits(character) for character in text)
+
+    # When the letters drawn alike are found
+    found = prose._arabic_alike(text, traits)
+
+    # Then each is, reading each character's traits a few times at most, as many times as the text is long: the
+    # rest of the text was copied for each such letter, which cost the square of its length (review: 8 times the
+    # text took 10 to 30 times as long)
+    assert len(found) == 6_000
+    assert traits.read <= 4 * len(text)
+
+
 def test_a_seat_seed_of_right_to_left_letters_alone_is_described_as_the_scheme_describes_it() -> None:
     seats = {"white": "\u05e9\u05e8\u05d4", "black": "\u05d3\u05e0\u05d4 \u05dc\u05d5\u05d9"}
     request = {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": seats, "count": 2}
