@@ -159,7 +159,7 @@ def test_a_player_id_that_is_not_a_uuid_is_refused_by_name(
     [
         *(f" {PLAYER}", f"{PLAYER} ", f"{PLAYER}\n"),
         *(f"{PLAYER}\t", f"{PLAYER}\u00a0", f"{PLAYER}\u200b", f"\t{PLAYER}"),
-        *(f'{PLAYER}"', f"{PLAYER}#", f"{PLAYER}\u20ac"),
+        *(f'{PLAYER}"', f"{PLAYER}#", f"{PLAYER}\u20b9"),
         *(f"{PLAYER}%09", f"{PLAYER}%C2%A0", f"{PLAYER}%E2%80%8B", f"{PLAYER[:8]}%2F{PLAYER[9:]}", f"{PLAYER}%2F"),
     ],
     ids=repr,
@@ -633,8 +633,8 @@ def answers_to(
         (f"{PLAYER}%23x", f"{PLAYER}%23x", "POST", f"{PLAYER}%23x"),
         (f"{PLAYER}#x", f"{PLAYER}#x", "POST", f"{PLAYER}%23x"),
         (f"{PLAYER}%23", f"{PLAYER}#", "POST", f"{PLAYER}%23"),
-        # beside a " and a €, which have no such meaning there: as typed
-        (f'{PLAYER}"#\u20ac', f'{PLAYER}"#\u20ac', "POST", f'{PLAYER}"%23\u20ac'),
+        # beside a " and a ₹, which have no such meaning there: as typed
+        (f'{PLAYER}"#\u20b9', f'{PLAYER}"#\u20b9', "POST", f'{PLAYER}"%23\u20b9'),
         # a backslash, which a browser reads as a slash in an http(s) address (review: the verify API quoted `%5C` as a
         # bare backslash, this function a backslash handed over bare)
         (f"{PLAYER}%5C", f"{PLAYER}%5C", "POST", f"{PLAYER}%5C"),
@@ -701,7 +701,7 @@ def test_a_long_path_is_cut_by_the_405_between_characters_never_within_one_chara
     ("run", "status", "verify_api_says"),
     [
         ("%41", 405, f"/game/today/{PLAYER}A takes GET, not POST"),
-        ("%E2%82%AC", 405, f"/game/today/{PLAYER}\u20ac takes GET, not POST"),
+        ("%E2%82%B9", 405, f"/game/today/{PLAYER}\u20b9 takes GET, not POST"),
         ("%2541", 405, f"/game/today/{PLAYER}A takes GET, not POST"),
         (
             "%2F",

@@ -1392,6 +1392,7 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
         | set(string.ascii_letters)
         | set("\u00f6\u04e7")
         | prose._OTHERS_ALIKE
+        | prose._LOOKS_LETTER  # (and every character but a letter that looks like a letter: the ∆ of "∆ελτα")
     )
     # (and as a word of its own beside letters of two scripts that look like none: the о of "ж о ֆ" is shown)
     befores = ["", "\u043f", "\u0436", "\u00c6", "\u0141", "\u5927", "\u0915", "\u0628", "1", "a", "t"]
@@ -1434,6 +1435,14 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     texts += ["Bob \u1455\u1455", "Bob \u1455\u14d5", "\u1403\u14c4\u1483\u144e\u1450\u1466", "Bob \u0635"]
     texts += [f"Bob {character}" for character in sorted(prose._ALIKE_APART)]
     texts += [f"Bob {character}\u14d5" for character in sorted(prose._ALIKE_APART)]
+    # (and a character but a letter that looks like a letter beside its twin's letters: the ⊂ of "Bob ⊂ᓕ", like ᑕ)
+    texts += [
+        "Bob \u2282\u14d5",
+        "\u2282",
+        "\u1455",
+        "\u2206\u03b5\u03bb\u03c4\u03b1",
+        "\u0394\u03b5\u03bb\u03c4\u03b1",
+    ]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

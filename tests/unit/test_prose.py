@@ -177,21 +177,30 @@ KEY = bytes(range(32))
         # and such a letter where nothing in its word anchors it (no letter of its script there looks like none but
         # one of `_ALIKE_APART`), whose look-alike is as typed there too (review: both as typed): the Inuktitut ᑕ of
         # "Bob ᑕ", like "Bob ⊂"; ᑧ, like "Bob U'"; ᑆ, like "Bob ·ᐹ"; the Malayalam ഉ, like the Tamil உ and ௨; but not
-        # beside a letter of its script that anchors it ("Go ᒪᓕᒃ", the ᑕ of "Bob ᑕᓕ"), nor without a Latin letter
+        # beside a letter of its script that anchors it ("Go ᒪᓕᒃ", the ᑕ of "Bob ᑕᓕ"), nor without a Latin letter;
+        # the ⊂, · and ௨ of their twins are shown too, as every character but a letter or a mark that looks like a
+        # letter is, in any value (`_LOOKS_LETTER`; changed with it: each was as typed here, its twin shown)
         ("Bob \u1455", "Bob ⟨U+1455⟩"),
-        ("Bob \u2282", "Bob \u2282"),
+        ("Bob \u2282", "Bob ⟨U+2282⟩"),
         ("Bob \u1467", "Bob ⟨U+1467⟩"),
         ("Bob U'", "Bob U'"),
         ("Bob \u1446", "Bob ⟨U+1446⟩"),
-        ("Bob \u00b7\u1439", "Bob \u00b7\u1439"),
+        ("Bob \u00b7\u1439", "Bob ⟨U+00B7⟩\u1439"),
         ("Bob \u0d09", "Bob ⟨U+0D09⟩"),
         ("Bob \u0b89", "Bob \u0b89"),
-        ("Bob \u0be8", "Bob \u0be8"),
+        ("Bob \u0be8", "Bob ⟨U+0BE8⟩"),
         ("Bob \u1455\u1455", "Bob ⟨U+1455⟩⟨U+1455⟩"),
         ("Bob \u1455\u14d5", "Bob \u1455\u14d5"),
         ("Go \u14aa\u14d5\u1483", "Go \u14aa\u14d5\u1483"),
         ("\u1403\u14c4\u1483\u144e\u1450\u1466", "\u1403\u14c4\u1483\u144e\u1450\u1466"),
         ("\u1455", "\u1455"),
+        # and a character but a letter or a mark that looks like a letter but an ASCII one, in any value, whose twin
+        # holding the letter is as typed (review: each pair shown alike, as typed): "Bob ⊂ᓕ" and "Bob ᑕᓕ", "⊂" and "ᑕ",
+        # "∆ελτα" and "Δελτα"
+        ("Bob \u2282\u14d5", "Bob ⟨U+2282⟩\u14d5"),
+        ("\u2282", "⟨U+2282⟩"),
+        ("\u2206\u03b5\u03bb\u03c4\u03b1", "⟨U+2206⟩\u03b5\u03bb\u03c4\u03b1"),
+        ("\u0394\u03b5\u03bb\u03c4\u03b1", "\u0394\u03b5\u03bb\u03c4\u03b1"),
         # but shown where the value also holds a letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of
         # Hebrew, Arabic and Georgian that looks like none, whose look-alike it may be (the ו of "ש ו ж", like the
         # Cyrillic ӏ; review: both as typed); not beside Han, which has none (the כוס יין of "כוס יין 日本" as typed)
@@ -648,6 +657,11 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
         ("Bob \u14aa\u1467", "Bob LU'", "Bob ⟨U+14AA⟩⟨U+1467⟩"),
         ("Go \u14aa\u1403\u14d5", "Go L\u2206\u14d5", "Go ⟨U+14AA⟩\u1403\u14d5"),
         ("Bob \u0d20\u0d09", "Bob o\u0b89", "Bob ⟨U+0D20⟩⟨U+0D09⟩"),
+        # and a character but a letter or a mark that looks like a letter, beside its twin's as typed letter (review:
+        # both as typed): the ⊂ of "Bob ⊂ᓕ", like the ᑕ of "Bob ᑕᓕ"; ⊂ alone, like ᑕ; the ∆ of "∆ελτα", like Δ
+        ("Bob \u2282\u14d5", "Bob \u1455\u14d5", "Bob ⟨U+2282⟩\u14d5"),
+        ("\u2282", "\u1455", "⟨U+2282⟩"),
+        ("\u2206\u03b5\u03bb\u03c4\u03b1", "\u0394\u03b5\u03bb\u03c4\u03b1", "⟨U+2206⟩\u03b5\u03bb\u03c4\u03b1"),
         # a Latin word beside a Cyrillic one, like the Cyrillic look-alikes: the Latin is shown, the Cyrillic as typed
         (
             "hello \u0436\u0438\u0437\u043d\u044c",
@@ -695,6 +709,7 @@ def _drawn(text: str) -> str:
         # the Inuktitut ᒪ as L, ᑕ as ⊂, ᑆ as ·ᐹ, ᑧ as U', ᐃ as ∆; the Malayalam ഠ as o and ഉ as the Tamil உ
         | {0x14AA: "L", 0x1455: "\u2282", 0x1446: "\u00b7\u1439", 0x1467: "U'", 0x1403: "\u2206"}
         | {0x0D20: "o", 0x0D09: "\u0b89"}
+        | {0x0394: "\u2206"}  # the Greek Δ as the increment ∆
     )
 
 
@@ -831,6 +846,24 @@ def test_the_look_alikes_across_scripts_are_those_unicodes_confusables_say() -> 
     expected = _across(prose._SCRIPTS, letters=True)
     assert expected == prose._LOOKS_ACROSS
     assert {"\u03c1", "\u0440", "\u0393", "\u0413", "\u0299", "\u025b", "\u2ca3"} <= prose._LOOKS_ACROSS
+
+
+def test_the_characters_but_letters_that_look_like_a_letter_are_those_unicodes_confusables_say() -> None:
+    # Every character but a letter or a mark, but ASCII ones and those of `_LOOKS_ASCII`, that Unicode's confusables
+    # hold alike, directly or through others, to a letter but an ASCII one, where a page shows neither whatever is
+    # around it (a blank, one NFKC makes another): the increment ∆, like Δ; the subset ⊂, like ᑕ; the em dash —, like
+    # ー and 一 (review: about 250 were shown as typed beside their twins)
+    def drawn(character: str) -> bool:
+        return not prose._traits(character).hidden and not prose._traits(character).compat
+
+    expected = set()
+    for members in _alike():
+        ones = [m for m in members if len(m) == 1 and not m.isascii() and drawn(m)]
+        if any(unicodedata.category(m).startswith("L") for m in ones):
+            expected.update(m for m in ones if unicodedata.category(m)[0] not in "LM" and m not in prose._LOOKS_ASCII)
+    assert expected == prose._LOOKS_LETTER
+    assert {"\u2206", "\u2282", "\u2014", "\u00b7", "\u0be8"} <= prose._LOOKS_LETTER
+    assert not {"\u0394", "\u1455", "\u2010", "-"} & prose._LOOKS_LETTER
 
 
 def test_the_ascii_letters_a_letter_of_each_other_script_looks_like_are_those_unicodes_confusables_say() -> None:
@@ -1011,6 +1044,7 @@ def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_co
         ("OTHERS_ALIKE", prose._OTHERS_ALIKE),
         ("LOOKS_ASCII_SIGN", prose._LOOKS_ASCII_SIGN),
         ("ALIKE_APART", prose._ALIKE_APART),
+        ("LOOKS_LETTER", prose._LOOKS_LETTER),
     ],
 )
 def test_the_browser_holds_the_same_look_alikes(name: str, held: frozenset[str]) -> None:

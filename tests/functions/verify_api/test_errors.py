@@ -632,9 +632,9 @@ def test_a_404_asks_about_no_address_whose_date_or_player_id_is_empty(
     [
         # a player id with a character no route's parameter takes: the same id in both halves of the sentence
         (
-            "/Daily/2025-03-01/abc%E2%82%AC",
+            "/Daily/2025-03-01/abc%E2%82%B9",
             "",
-            "there is no /Daily/2025-03-01/abc€ here; did you mean /daily/2025-03-01/abc€?",
+            "there is no /Daily/2025-03-01/abc₹ here; did you mean /daily/2025-03-01/abc₹?",
         ),
         (
             "/daily//2025-03-01/x%22y",
@@ -642,7 +642,7 @@ def test_a_404_asks_about_no_address_whose_date_or_player_id_is_empty(
             'there is no /daily//2025-03-01/x"y here; did you mean /daily/2025-03-01/x"y?',
         ),
         # and such a character counted as the one slip it is, not as the nine of its encoding
-        ("/check%E2%82%AC/", "seed=00", "there is no /check€/ here; did you mean /check/?"),
+        ("/check%E2%82%B9/", "seed=00", "there is no /check₹/ here; did you mean /check/?"),
     ],
 )
 def test_the_address_a_404_asks_about_quotes_the_path_as_the_404_quotes_it(
