@@ -122,6 +122,24 @@ _LOOKS_LETTER = frozenset(
     "\U0001d21c\U0001d221\U0001d222\U0001d22b\U0001d230\U0001d23f\U0001d245\U0001e8cd\U0001f701\U0001f702"
     "\U0001f704\U0001f714\U0001f728\U0001f754"
 )
+# Every combining mark but those of the Combining Diacritical Marks block (U+0300 to U+036F) that Unicode's
+# confusables (UTS #39) hold alike, directly or through others, to another mark NFC leaves as it is: the Devanagari
+# acute accent ॔ and the Arabic fatha َ, like the acute accent ́; the Lao tone mark ່, like the Thai ่. On a letter of
+# Latin, Greek, Coptic, Cyrillic or Armenian (`_SCRIPTS`), whose marks are that block's, each is shown (review: "ж́"
+# and "ж॔" were shown alike, as typed). A test holds the set to the confusable_homoglyphs library's copy of Unicode's
+# data; verifier.js holds the same.
+_MARKS_ALIKE = frozenset(
+    "\u0596\u0598\u0599\u059a\u059c\u059d\u05a4\u05a8\u05ad\u05ae\u05af\u05b4\u05b9\u05ba\u05c1\u05c2\u05c4\u05c5"
+    "\u0618\u0619\u061a\u064b\u064c\u064d\u064e\u064f\u0650\u0652\u0653\u0655\u0656\u0657\u0658\u0659\u065a\u065b"
+    "\u065c\u065d\u065f\u0670\u06db\u06df\u06e8\u06ec\u073c\u0740\u0741\u0742\u0747\u07eb\u07ed\u07ee\u07f3\u08e5"
+    "\u08e8\u08ea\u08eb\u08ed\u08ee\u08f0\u08f1\u08f2\u08f3\u08f8\u08f9\u08fa\u08ff\u0900\u0901\u0902\u093a\u093c"
+    "\u0941\u0942\u0946\u094d\u0952\u0953\u0954\u0981\u09bc\u09cd\u0a02\u0a3c\u0a4b\u0a4d\u0a81\u0a82\u0abc\u0ac1"
+    "\u0ac2\u0acd\u0b01\u0b3c\u0b82\u0bcd\u0c00\u0c81\u0d01\u0d41\u0d42\u0d43\u0e34\u0e35\u0e36\u0e37\u0e38\u0e39"
+    "\u0e48\u0e49\u0e4a\u0e4b\u0eb8\u0eb9\u0ec8\u0ec9\u0eca\u0ecb\u0f37\u1036\u17b7\u17b8\u17b9\u17ba\u17c6\u17cb"
+    "\u17d3\u1ab4\u1ab7\u1cd0\u1cd2\u1cd5\u1cd8\u1cd9\u1cda\u1cdc\u1cdd\u1cde\u1ced\u1ddf\u1dee\u20db\u20e9\u2de8"
+    "\u2dea\u2dec\u2ded\u2def\u2df6\u2df7\u302c\u302d\u309a\ua66f\ua67c\ua6f0\ua6f1\U00010a3a\U000111ca\U000111cb"
+    "\U00011300\U000114bf\U000114c2\U000114c3\U000115b2\U000115b3\U000115dc\U000115dd\U00011caa\U00011cb2"
+)
 # Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts (`_SCRIPTS`) that Unicode's
 # confusables (UTS #39) hold alike to a letter of another of them, directly or through others: the Greek ρ and the
 # Cyrillic р (both like p), the Greek Γ and the Cyrillic Г, the Latin ʙ and the Cyrillic в, the Coptic ⲣ. Each is
@@ -613,6 +631,8 @@ def unseen(text: str) -> list[bool]:
       a script there (the U of "Lucky Uገር", like the ሀ of "Lucky ሀገር"), as is a Hebrew, Arabic or Georgian one in a
       value with a letter of its own script that looks like none and none of another of those or of the five that
       does (the יין of "כוס יין"; the l of "א l" is shown instead; the ו of "ש ו ж" is shown, like the Cyrillic ӏ);
+    - a combining mark that looks like another, but one of U+0300 to U+036F, on a letter of Latin, Greek, Coptic,
+      Cyrillic or Armenian (`_MARKS_ALIKE`): the Devanagari ॔ of "ж॔", like the acute accent of "ж́";
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below), or on nothing,
       the value's first character (review: the phrase "\u0301test" was shown as an accent over nothing, then "test").
     """
@@ -813,6 +833,13 @@ def _lookalikes(text: str) -> set[int]:
         letters = [at for at, is_letter in enumerate(letter) if is_letter]
         if letters and all(alike[at] for at in letters):
             found.update(letters)
+    # a mark of `_MARKS_ALIKE` on a letter of `_SCRIPTS` (the one before its marks): the ॔ of "ж॔", like the ́ of "ж́"
+    base: int | None = None
+    for at, trait in enumerate(traits):
+        if not trait.category.startswith("M"):
+            base = trait.script
+        elif base is not None and text[at] in _MARKS_ALIKE:
+            found.add(at)
     for at in range(len(text)):  # a mark on nothing (the value's first), an ASCII character or one shown, and so on
         if (at == 0 or text[at - 1].isascii() or at - 1 in found) and traits[at].category in ("Mn", "Me"):
             found.add(at)

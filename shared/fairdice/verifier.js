@@ -343,6 +343,21 @@ const fairdice = (() => {
       "\u{1D202}\u{1D20B}\u{1D214}\u{1D215}\u{1D217}\u{1D21A}\u{1D21C}\u{1D221}\u{1D222}\u{1D22B}\u{1D230}" +
       "\u{1D23F}\u{1D245}\u{1E8CD}\u{1F701}\u{1F702}\u{1F704}\u{1F714}\u{1F728}\u{1F754}",
   );
+  // Every combining mark but those of U+0300 to U+036F that Unicode's confusables hold alike to another mark NFC
+  // leaves as it is (॔ and َ like ́): shown on a letter of SCRIPTS (fairdice.prose's _MARKS_ALIKE).
+  const MARKS_ALIKE = new Set(
+      "\u0596\u0598\u0599\u059A\u059C\u059D\u05A4\u05A8\u05AD\u05AE\u05AF\u05B4\u05B9\u05BA\u05C1\u05C2\u05C4" +
+      "\u05C5\u0618\u0619\u061A\u064B\u064C\u064D\u064E\u064F\u0650\u0652\u0653\u0655\u0656\u0657\u0658\u0659" +
+      "\u065A\u065B\u065C\u065D\u065F\u0670\u06DB\u06DF\u06E8\u06EC\u073C\u0740\u0741\u0742\u0747\u07EB\u07ED" +
+      "\u07EE\u07F3\u08E5\u08E8\u08EA\u08EB\u08ED\u08EE\u08F0\u08F1\u08F2\u08F3\u08F8\u08F9\u08FA\u08FF\u0900" +
+      "\u0901\u0902\u093A\u093C\u0941\u0942\u0946\u094D\u0952\u0953\u0954\u0981\u09BC\u09CD\u0A02\u0A3C\u0A4B" +
+      "\u0A4D\u0A81\u0A82\u0ABC\u0AC1\u0AC2\u0ACD\u0B01\u0B3C\u0B82\u0BCD\u0C00\u0C81\u0D01\u0D41\u0D42\u0D43" +
+      "\u0E34\u0E35\u0E36\u0E37\u0E38\u0E39\u0E48\u0E49\u0E4A\u0E4B\u0EB8\u0EB9\u0EC8\u0EC9\u0ECA\u0ECB\u0F37" +
+      "\u1036\u17B7\u17B8\u17B9\u17BA\u17C6\u17CB\u17D3\u1AB4\u1AB7\u1CD0\u1CD2\u1CD5\u1CD8\u1CD9\u1CDA\u1CDC" +
+      "\u1CDD\u1CDE\u1CED\u1DDF\u1DEE\u20DB\u20E9\u2DE8\u2DEA\u2DEC\u2DED\u2DEF\u2DF6\u2DF7\u302C\u302D\u309A" +
+      "\uA66F\uA67C\uA6F0\uA6F1\u{10A3A}\u{111CA}\u{111CB}\u{11300}\u{114BF}\u{114C2}\u{114C3}\u{115B2}" +
+      "\u{115B3}\u{115DC}\u{115DD}\u{11CAA}\u{11CB2}",
+  );
   // Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts that Unicode's confusables
   // hold alike to a letter of another of them (fairdice.prose holds the same set); shown in a word that mixes those
   // scripts, and in a value holding Greek and Cyrillic letters.
@@ -825,6 +840,12 @@ const fairdice = (() => {
       const letters = chars.flatMap((c, at) => (letter[at] ? [at] : []));
       if (letters.length && letters.every((at) => alike[at])) letters.forEach((at) => found.add(at));
     }
+    // a mark of MARKS_ALIKE on a letter of SCRIPTS, the one before its marks ("ж॔", like "ж́") (fairdice.prose)
+    let base = -1;
+    chars.forEach((c, at) => {
+      if (!MARK.test(c)) base = SCRIPTS.findIndex((script) => script.test(c));
+      else if (base >= 0 && MARKS_ALIKE.has(c)) found.add(at);
+    });
     // A mark on nothing (the value's first), on an ASCII character or on one shown, and so on (fairdice.prose)
     if (NONSPACING.test(chars[0] ?? "")) found.add(0);
     chars.forEach((c, at) => {
@@ -857,7 +878,8 @@ const fairdice = (() => {
    * each that looks like one there (the U of "Lucky Uገር"), where such a letter that looks like no ASCII digit or
    * punctuation mark is as typed beside an ASCII letter too (the ሀ of "Lucky ሀገር");
    * every Arabic-Indic and Extended
-   * Arabic-Indic digit; every character but a letter or a mark that looks like a letter but an ASCII one (∆, ⊂); a combining mark on an ASCII character or on one shown, or on nothing (the value's first).
+   * Arabic-Indic digit; every character but a letter or a mark that looks like a letter but an ASCII one (∆, ⊂);
+   * every mark of MARKS_ALIKE on a letter of SCRIPTS (the ॔ of "ж॔"); a combining mark on an ASCII character or on one shown, or on nothing (the value's first).
    */
   function unseen(text) {
     const value = String(text);

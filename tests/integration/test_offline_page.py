@@ -1443,6 +1443,11 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
         "\u2206\u03b5\u03bb\u03c4\u03b1",
         "\u0394\u03b5\u03bb\u03c4\u03b1",
     ]
+    # (and every mark like another, and two of U+0300 to U+036F, on a Cyrillic, Greek, ASCII, Thai and Hebrew letter,
+    # after another mark, and after no letter: the ॔ of "ж॔" is shown, the ́ of "ж́" is not)
+    marks = [*sorted(prose._MARKS_ALIKE), "\u0301", "\u0307"]
+    befores = ["\u0436", "\u0436\u0301", "\u03c9", "a", "\u0e21", "\u05e9", "1 "]
+    texts += [before + mark for before in befores for mark in marks]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

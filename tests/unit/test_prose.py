@@ -201,6 +201,15 @@ KEY = bytes(range(32))
         ("\u2282", "⟨U+2282⟩"),
         ("\u2206\u03b5\u03bb\u03c4\u03b1", "⟨U+2206⟩\u03b5\u03bb\u03c4\u03b1"),
         ("\u0394\u03b5\u03bb\u03c4\u03b1", "\u0394\u03b5\u03bb\u03c4\u03b1"),
+        # and a combining mark that looks like another, but one of U+0300 to U+036F, on a letter of Latin, Greek,
+        # Coptic, Cyrillic or Armenian (review: "ж́" and "ж॔" shown alike, as typed): the Devanagari ॔ and the Arabic
+        # َ, like ́; the acute accent there and a Thai mark on a Thai letter stay as typed
+        ("\u0436\u0954", "\u0436⟨U+0954⟩"),
+        ("\u0436\u064e", "\u0436⟨U+064E⟩"),
+        ("\u0436\u0301", "\u0436\u0301"),
+        ("\u0436\u0301\u0954", "\u0436\u0301⟨U+0954⟩"),
+        ("\u03c9\u0954", "\u03c9⟨U+0954⟩"),
+        ("\u0e44\u0e21\u0e48", "\u0e44\u0e21\u0e48"),
         # but shown where the value also holds a letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of
         # Hebrew, Arabic and Georgian that looks like none, whose look-alike it may be (the ו of "ש ו ж", like the
         # Cyrillic ӏ; review: both as typed); not beside Han, which has none (the כוס יין of "כוס יין 日本" as typed)
@@ -661,6 +670,8 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
         # both as typed): the ⊂ of "Bob ⊂ᓕ", like the ᑕ of "Bob ᑕᓕ"; ⊂ alone, like ᑕ; the ∆ of "∆ελτα", like Δ
         ("Bob \u2282\u14d5", "Bob \u1455\u14d5", "Bob ⟨U+2282⟩\u14d5"),
         ("\u2282", "\u1455", "⟨U+2282⟩"),
+        # and a combining mark like another on a Cyrillic letter: the Devanagari ॔ of "ж॔", like the ́ of "ж́"
+        ("\u0436\u0954", "\u0436\u0301", "\u0436⟨U+0954⟩"),
         ("\u2206\u03b5\u03bb\u03c4\u03b1", "\u0394\u03b5\u03bb\u03c4\u03b1", "⟨U+2206⟩\u03b5\u03bb\u03c4\u03b1"),
         # a Latin word beside a Cyrillic one, like the Cyrillic look-alikes: the Latin is shown, the Cyrillic as typed
         (
@@ -710,6 +721,7 @@ def _drawn(text: str) -> str:
         | {0x14AA: "L", 0x1455: "\u2282", 0x1446: "\u00b7\u1439", 0x1467: "U'", 0x1403: "\u2206"}
         | {0x0D20: "o", 0x0D09: "\u0b89"}
         | {0x0394: "\u2206"}  # the Greek Δ as the increment ∆
+        | {0x0954: "\u0301"}  # the Devanagari acute accent as the acute accent
     )
 
 
@@ -864,6 +876,27 @@ def test_the_characters_but_letters_that_look_like_a_letter_are_those_unicodes_c
     assert expected == prose._LOOKS_LETTER
     assert {"\u2206", "\u2282", "\u2014", "\u00b7", "\u0be8"} <= prose._LOOKS_LETTER
     assert not {"\u0394", "\u1455", "\u2010", "-"} & prose._LOOKS_LETTER
+
+
+def test_the_marks_alike_are_those_unicodes_confusables_say() -> None:
+    # Every combining mark (Mn, Me) NFC leaves as it is, but those of U+0300 to U+036F, that Unicode's confusables hold
+    # alike, directly or through others, to another such mark: the Devanagari ॔ and the Arabic َ, like ́
+    def mark(member: str) -> bool:
+        return (
+            len(member) == 1
+            and unicodedata.category(member) in ("Mn", "Me")
+            and unicodedata.normalize("NFC", member) == member
+            and not prose._traits(member).hidden
+        )
+
+    expected = set()
+    for members in _alike():
+        marks = [member for member in members if mark(member)]
+        if len(marks) > 1:
+            expected.update(member for member in marks if not "\u0300" <= member <= "\u036f")
+    assert expected == prose._MARKS_ALIKE
+    assert {"\u0954", "\u064e", "\u0ec8", "\u0e48"} <= prose._MARKS_ALIKE
+    assert not {"\u0301", "\u0307", "\u0e31"} & prose._MARKS_ALIKE
 
 
 def test_the_ascii_letters_a_letter_of_each_other_script_looks_like_are_those_unicodes_confusables_say() -> None:
@@ -1045,6 +1078,7 @@ def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_co
         ("LOOKS_ASCII_SIGN", prose._LOOKS_ASCII_SIGN),
         ("ALIKE_APART", prose._ALIKE_APART),
         ("LOOKS_LETTER", prose._LOOKS_LETTER),
+        ("MARKS_ALIKE", prose._MARKS_ALIKE),
     ],
 )
 def test_the_browser_holds_the_same_look_alikes(name: str, held: frozenset[str]) -> None:
