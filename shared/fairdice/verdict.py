@@ -219,12 +219,13 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " another game's where no more fit, or none were recorded",
     "rolls_from_other_game": "none of the mistakes tried explains the rolls, no more of which fit the secret than"
     " another game's might: most likely another game's rolls",
-    "too_few_rolls_fit": "some recorded rolls fit the secret, more than another game's would but for luck rarer than"
-    " 1 time in 100, too few to tell another game's rolls from this game's shown with other dice; where the seal does"
-    " not fit the secret either (checks.seal mismatch), too few to tell another game's secret from this game's, which,"
-    " if the secret and the seal were copied right, is a secret not the one committed to, to report; so too where"
-    " the rolls fit the secret, or a mistake tried explains them, but as many fit as another game's would by luck rarer"
-    " than 1 time in 100: too few to tell whether the seal or the secret is another game's",
+    "too_few_rolls_fit": "as many recorded rolls fit the secret, some or all of them, as another game's would by luck"
+    " rarer than 1 time in 100, yet too few to show them its: where none of the mistakes tried explains the rolls, too"
+    " few to tell another game's rolls from this game's shown with other dice; where the seal does not fit the secret"
+    " either (checks.seal mismatch), too few to tell another game's secret from this game's, which, if the secret and"
+    " the seal were copied right, is a secret not the one committed to, to report; so too where the rolls compared fit"
+    " the secret, or a mistake tried explains them, but the seal does not, as many fitting as another game's would by"
+    " luck rarer than 1 time in 100: too few to tell whether the seal or the secret is another game's",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
     " given is another day's or copied wrong; elsewhere, none of the mistakes tried explaining the rolls, no more of"
     " which fit the secret than another game's might, most likely another game's secret",

@@ -119,9 +119,13 @@ def test_a_findings_cause_is_listed_and_each_cause_described(document: dict[str,
     assert cause["enum"] == list(get_args(Cause))
     for name in cause["enum"]:
         assert f"{name} (" in cause["description"], name
+    # (changed deliberately from "some recorded rolls fit the secret, more than another game's would but for luck rarer
+    # than 1 time in 100, too few to tell another game's rolls from this game's shown with other dice;", which the
+    # seal's finding of it, every roll fitting, is not)
     assert (
-        "too_few_rolls_fit (some recorded rolls fit the secret, more than another game's would but for luck rarer"
-        " than 1 time in 100, too few to tell another game's rolls from this game's shown with other dice;"
+        "too_few_rolls_fit (as many recorded rolls fit the secret, some or all of them, as another game's would by luck"
+        " rarer than 1 time in 100, yet too few to show them its: where none of the mistakes tried explains the rolls,"
+        " too few to tell another game's rolls from this game's shown with other dice;"
     ) in cause["description"]
 
 

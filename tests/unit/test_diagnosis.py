@@ -24,7 +24,7 @@ from fairdice.links import parse_link
 from fairdice.page import render_page
 from fairdice.schemes import narde, parse_request
 from fairdice.schemes.base import CHANCE, MAX_COMPARED, Case, RevealedDay, chance_of_at_least
-from fairdice.verdict import Finding, Tally, Verdict
+from fairdice.verdict import CAUSE_MEANINGS, Finding, Tally, Verdict
 from fairdice.verify import verify
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -2781,6 +2781,42 @@ def test_every_findings_code_says_what_its_words_and_flags_say_over_random_games
     assert all(drawn[scheme] > 100 for scheme in GAMES_DRAWN), drawn
     for cause in ("seal_from_other_game", "too_few_rolls_fit", "secret_from_other_game", "rolls_from_other_game"):
         assert drawn[cause] > 10, drawn
+
+
+@pytest.mark.parametrize(
+    ("game", "total", "changed", "count"),
+    [
+        # the seal's finding: 2 of 2 rolls of two dice, 1 of 1 three-dice ply, every one fitting, the seal another's
+        (PAIR36, 2, [], 2),
+        (THREE, 1, [], 1),
+        # the rolls' finding: 3 of 5, 2 no mistake tried explains
+        (PAIR36, 5, [1, 3], None),
+    ],
+    ids=["seal-2-of-2", "seal-1-ply", "rolls-3-of-5"],
+)
+def test_what_too_few_rolls_fit_means_of_every_finding_of_it_holds_where_every_roll_fits_too(
+    game: dict[str, Any], total: int, changed: list[int], count: int | None
+) -> None:
+    # Review: its meaning began "some recorded rolls fit the secret, ... too few to tell another game's rolls from this
+    # game's shown with other dice", said of every finding of it, where the seal's finding of it may fit every roll
+    # and say nothing of the rolls being another game's: too few fit to tell whether the seal or the secret is
+    # Given a game's rolls, all or some fitting its secret, as many as another game's would by luck rarer than
+    # OTHER_GAME_CHANCE, sent with another game's seal
+    request = parse_request(game)
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    fields = {request.SEAL_FIELD: other, "recorded": miscopied(rolls_of(game | {"count": total}), changed)}
+    found = finding(check(game | fields | ({"count": count} if count else {})), "too_few_rolls_fit")
+    assert found.tally is not None
+    # Then what the code means of every finding of it, before the uses it names ("where ..."), holds of this one
+    meaning = CAUSE_MEANINGS["too_few_rolls_fit"]
+    every = meaning.split(": where", 1)[0]
+    assert "some or all of them" in every
+    assert "another game's rolls" not in every
+    # and the finding is one of those it speaks of: every roll fitting, or some; rolls of another game said only where
+    # no mistake tried explains them, as its words say
+    assert (found.tally.fit == found.tally.of) == (not changed)
+    assert ("none of the mistakes tried" in found.detail) == bool(changed)
+    assert "where none of the mistakes tried explains the rolls, too few to tell another game's rolls" in meaning
 
 
 def _tail(least: int, of: int, one_in: int) -> float:
