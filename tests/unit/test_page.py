@@ -891,6 +891,52 @@ def test_a_seal_of_another_game_beside_too_few_rolls_fitting_to_tell_is_headed_a
     assert ("or both belong to another game" in page) == ("or both" in heading)
 
 
+@pytest.mark.parametrize(("total", "fit", "fitting"), [(2, 1, 2), (5, 3, 3)], ids=["2 of 2", "3 of 5"])
+@pytest.mark.parametrize("scheme", ["bg-dice-v1", "pair36"])
+def test_a_roll_count_with_its_fix_beside_too_few_rolls_fitting_to_tell_whose_the_secret_is_reads_as_one(
+    scheme: str, total: int, fit: int, fitting: int
+) -> None:
+    # Review: the seal's too_few_rolls_fit may follow a finding of the rolls that carries a fix: the count, where the
+    # rolls compared fit and more are recorded, as many of them fitting as another game's would by luck rarer than
+    # 1 time in 100 (2 of 2: 1 in 1,296; 3 of 5: 1 in 4,866)
+    # Given a game's first `fitting` rolls, the rest of `total` recorded with other dice, sent with a count of `fit`
+    # and another game's seal
+    game = GAMES[scheme] | {"count": total}
+    request = parse_request(game)
+    words = schemes.of(request).words
+    recorded = miscopied(rolls_of(game), range(fitting, total))
+    seal = hashlib.sha256(b"another game").hexdigest()
+    sent = game | {request.SEAL_FIELD: seal, "count": fit, "recorded": recorded}
+    verdict, page = page_of(sent)
+    # Then the JSON carries both codes, the count's fix and none for the seal's
+    answer = [(f["cause"], f["try"]) for f in verdict.model_dump(mode="json")["diagnosis"]]
+    assert answer == [("roll_count", {"count": total}), ("too_few_rolls_fit", None)]
+    _, sealed = verdict.diagnosis or []
+    assert sealed.too_few_to_tell and sealed.tally == (fitting, total, False)
+    # and the page shows them in that order, each headed as it says: the count with its link, then whose the secret
+    # is, counted over every roll recorded, as the count's words say only those compared fit
+    shown = unescape(re.sub(r"<[^>]+>", "", page.split("<h2>Why it may not match</h2>", 1)[1].split("<h2>", 1)[0]))
+    every = "both recorded rolls" if fitting == total == 2 else f"{fitting} of the {total} recorded rolls"
+    heads = [
+        f"The number of {words.rolls} differs (it fits the first {'' if fit == 1 else f'{fit} '}recorded {words.roll}"
+        + ("" if fit == 1 else "s"),
+        f"Too few {words.rolls} fit the {words.secret} to tell whose it is (it fits {every})",
+    ]
+    assert shown.index(heads[0]) < shown.index(heads[1]), shown
+    assert f"Every {words.roll} compared fits, but {total} {words.rolls} were recorded and {fit} computed" in shown
+    assert shown.count(f"Check again with {total} {words.rolls}") == 1
+    assert f"too few fit to tell whether the {words.seal} is another game's or the {words.secret} is" in shown
+    assert ("only" in sealed.detail) == (fitting < total)
+    # and the count's fix, applied, leaves one finding of the same code and rolls: the seal's where they all fit, the
+    # rolls' where some differ, too few fitting to tell whose the secret is either way
+    fixed = verify(parse_request(sent | {"count": total}))
+    (again,) = fixed.diagnosis or []
+    assert (again.cause, again.tally, again.too_few_to_tell) == ("too_few_rolls_fit", sealed.tally, True)
+    assert (again.detail == sealed.detail) == (fitting == total)
+    if fitting < total:
+        assert f"too few fit to tell whether the {words.secret} is from another game than both" in again.detail
+
+
 def test_the_seals_finding_is_weighed_against_chance_once_where_its_words_are_written_not_again_for_its_heading(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
