@@ -77,7 +77,11 @@ def diagnose(
         return findings
     fit = _fit_as_given(request, verdict)  # None where no rolls are recorded
     if verdict.checks.rolls == "mismatch":
-        roll_findings, fit = _roll_findings(request, secret, verdict)  # None: they do not fit this secret at all
+        # A seal computed over the secret's hex text is this secret's all the same: the rolls are weighed as beside its
+        # own seal, not another game's (review: "the day secret is most likely from another game than both" below "the
+        # commitment given is the SHA-256 of the day secret written as hex text")
+        as_text = any(f.cause == "seal_of_hex_text" for f in findings)
+        roll_findings, fit = _roll_findings(request, secret, verdict, as_text=as_text)  # None: they fit it not at all
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
         if seal_source is not None and verdict.checks.seal == "mismatch":
             # The seal is an authority's (the daily archive's), not one copied from a game: the secret given is what
@@ -95,8 +99,9 @@ def diagnose(
 
 
 # Findings that already account for the seal. Read only beside a seal that does not fit the secret, where a
-# `too_few_rolls_fit` always does: too few rolls fit to tell whether the secret is another game's, or whether the seal
-# or the secret is (`Finding.too_few_to_tell`).
+# `too_few_rolls_fit` does: too few rolls fit to tell whether the secret is another game's, or whether the seal or the
+# secret is (`Finding.too_few_to_tell`); but beside `seal_of_hex_text`, which accounts for the seal itself, where it
+# speaks of whose the rolls are.
 _SEAL: frozenset[Cause] = frozenset(
     {
         "secret_and_seal_swapped",
@@ -386,8 +391,11 @@ def _seal_elsewhere(
 # ---- the rolls -----------------------------------------------------------------------------
 
 
-def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tuple[list[Finding], Tally | None]:
-    """Findings about the recorded rolls, and how far the best of them fits this secret (None: not at all)."""
+def _roll_findings(
+    request: RequestBase, secret: bytes, verdict: Verdict, *, as_text: bool = False
+) -> tuple[list[Finding], Tally | None]:
+    """Findings about the recorded rolls, and how far the best of them fits this secret (None: not at all). `as_text`:
+    the seal given is this secret's, computed over its hex text (`seal_of_hex_text`)."""
     case = _case(request, secret)
     matched = sum(1 for report in verdict.rolls if report["matches"])
     if matched == verdict.summary.compared and case.total != verdict.summary.count:
@@ -470,7 +478,7 @@ def _roll_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> tup
         findings.insert(0, step[1])
     if findings:
         return findings, findings[0].tally
-    finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak), _listed(case, kinds))
+    finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak), _listed(case, kinds), as_text=as_text)
     if finding.cause not in _THIS_SECRET:
         return [finding], None
     if case.total > verdict.summary.count:
@@ -761,10 +769,13 @@ def _unexplained(
     matched: int,
     offered: tuple[_Weak, Scope | None, bool] | None,
     tried: list[str],
+    *,
+    as_text: bool = False,
 ) -> Finding:
     """What is left when no mistake tried is named a cause: a few rolls that differ, or rolls of another game.
     `offered`: a hypothesis that fits every roll it reads otherwise, too few of them to name it, to say here, with
-    where it puts the rolls and whether its `try` is offered; `tried`: the mistakes tried, as a finding lists them."""
+    where it puts the rolls and whether its `try` is offered; `tried`: the mistakes tried, as a finding lists them;
+    `as_text`: the seal given is this secret's, computed over its hex text, which shows it as its own seal would."""
     # The rolls the verdict compared, as `explains` counts them: one recorded beyond the count is no roll computed, so
     # it is not said to differ ("rolls 3, 11 and 12 differ" of a count of 10, where 11 and 12 fit this secret)
     differ = [r["index"] for r in verdict.rolls[: verdict.summary.compared] if r["matches"] is False]
@@ -783,11 +794,11 @@ def _unexplained(
     # rolls fit ...: the seal, the server seed or both", roll 5 past a count of 4 differing too). Beside the secret's
     # own seal, which shows it is the one committed to, those that differ stay a mismatch to report, not another game's
     # rolls the player sent
-    weighed = weighed or verdict.checks.seal != "mismatch"
+    weighed = weighed or verdict.checks.seal != "mismatch" or as_text
     as_given = (few and matched >= case.evidence and weighed) or beyond
     if (offered is not None and offered[2]) or as_given:
         return _few_differ(case, verdict, matched, differ, offered, few=few, beyond=beyond, as_given=as_given)
-    return _of_another_game(case, verdict, matched, offered, tried)
+    return _of_another_game(case, verdict, matched, offered, tried, as_text=as_text)
 
 
 def _few_differ(
@@ -997,11 +1008,14 @@ def _of_another_game(
     matched: int,
     offered: tuple[_Weak, Scope | None, bool] | None,
     tried: list[str],
+    *,
+    as_text: bool = False,
 ) -> Finding:
     """Rolls no mistake tried explains: `secret_from_other_game` where the seal does not fit the secret either, else
     `rolls_from_other_game`, or, either way, `too_few_rolls_fit` where as many fit the secret as another game's would by
     luck rarer than OTHER_GAME_CHANCE, listing the mistakes `tried`. The hypothesis `offered`, if any, is said as
-    another reading of them.
+    another reading of them. `as_text`: the seal given is this secret's, computed over its hex text, so said as beside
+    the secret's own seal: the secret is not another game's.
 
     That luck is never rarer than CHANCE here, the band's lower bound, which is not checked again: rolls that fit the
     secret so (`_beyond_chance`, which counts them as `explains` does) are `few_rolls_differ` in `_unexplained`, the
@@ -1026,7 +1040,7 @@ def _of_another_game(
         unsealed = (
             f" Then the {seal} given is not this {secret}'s: another game's, or, if both were copied correctly from"
             f" this game, the {secret} is not the one it committed to: keep both and report it."
-            if verdict.checks.seal == "mismatch"
+            if verdict.checks.seal == "mismatch" and not as_text
             else ""
         )
         none, other = _another_reading(case, verdict, *offered, "of another game", unsealed) + "none", " other"
@@ -1036,7 +1050,7 @@ def _of_another_game(
     # otherwise fit as well): with the secret's own seal, another game's (review: "the server seed is most likely from
     # another game than both" of 3 of 5) or none
     too_few = explains.fit > 0 and chance < OTHER_GAME_CHANCE
-    if verdict.checks.seal == "mismatch":
+    if verdict.checks.seal == "mismatch" and not as_text:
         # The mistakes tried are said as `rolls_from_other_game` says them (review: "none of the mistakes tried
         # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the {rolls}")
@@ -1069,15 +1083,16 @@ def _of_another_game(
         # tell a program reading the code alone (the audit's "likely" causes) that the secret is another game's
         cause: Cause = "too_few_rolls_fit" if too_few else "secret_from_other_game"
         return _finding(cause, explains, case.scheme.words, detail, too_few_to_tell=too_few)
-    if verdict.checks.seal == "match":
+    if verdict.checks.seal == "match" or as_text:
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", recorded.them)
+        matches = f"the {seal} given is this {secret}'s, computed over its hex text," if as_text else None
         if too_few:
-            return _too_few_fit(case, explains, chance, read, mistakes, sealed=True)
+            return _too_few_fit(case, explains, chance, read, mistakes, sealed=True, matches=matches)
         detail = (
-            f"the {secret} matches the {seal}, but the recorded {rolls} {recorded.are} not its {rolls}{read}"
-            f" {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(rolls)}"
+            f"{matches or f'the {secret} matches the {seal},'} but the recorded {rolls} {recorded.are} not its"
+            f" {rolls}{read} {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(rolls)}"
         )
     else:
         lead = "" if offered is None else f"the recorded {rolls} {recorded.do} not fit this {secret}{read} "
@@ -1091,10 +1106,20 @@ def _of_another_game(
     return _finding("rolls_from_other_game", explains, case.scheme.words, detail)
 
 
-def _too_few_fit(case: Case[Any], explains: Tally, chance: float, read: str, mistakes: str, *, sealed: bool) -> Finding:
-    """`too_few_rolls_fit`: beside the secret's own seal (`sealed`) or none, `explains` of the recorded rolls fit it,
-    which another game's would by `chance` (below OTHER_GAME_CHANCE, not below CHANCE): too few to tell another game's
-    rolls from this game's with the others shown otherwise. Said with the odds, the rolls to check, and what to do if
+def _too_few_fit(
+    case: Case[Any],
+    explains: Tally,
+    chance: float,
+    read: str,
+    mistakes: str,
+    *,
+    sealed: bool,
+    matches: str | None = None,
+) -> Finding:
+    """`too_few_rolls_fit`: beside the secret's own seal (`sealed`; `matches` says it where the verdict's check does not
+    find it so, computed over the secret's hex text) or none, `explains` of the recorded rolls fit it, which another
+    game's would by `chance` (below OTHER_GAME_CHANCE, not below CHANCE): too few to tell another game's rolls from
+    this game's with the others shown otherwise. Said with the odds, the rolls to check, and what to do if
     they are this game's, whose settings too few fit to show: the dice shown are said not to be the committed ones only
     if the settings given are the game's. `read` and `mistakes`: as `rolls_from_other_game` says the reading offered
     and the mistakes tried."""
@@ -1107,7 +1132,7 @@ def _too_few_fit(case: Case[Any], explains: Tally, chance: float, read: str, mis
     head = f"only {some} {fit} this {words.secret}{read}"
     check, conditions = f"Give the {words.seal} too, and check {recorded.them}", [f"the {words.seal} fits"]
     if sealed:
-        head = f"the {words.secret} matches the {words.seal}, but only {some} {fit} it{read}"
+        head = f"{matches or f'the {words.secret} matches the {words.seal},'} but only {some} {fit} it{read}"
         check, conditions = f"Check {recorded.them}", []
     # Too few fit to show the settings right, as `few_rolls_differ` shows them, and the mistakes tried are not every
     # setting: the dice shown are the committed ones on settings not given (review: a real game on take-back line 5, of

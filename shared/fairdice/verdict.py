@@ -225,7 +225,9 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " either (checks.seal mismatch), too few to tell another game's secret from this game's, which, if the secret and"
     " the seal were copied right, is a secret not the one committed to, to report; so too where the rolls compared fit"
     " the secret, or a mistake tried explains them, but the seal does not, as many fitting as another game's would by"
-    " luck rarer than 1 time in 100: too few to tell whether the seal or the secret is another game's",
+    " luck rarer than 1 time in 100: too few to tell whether the seal or the secret is another game's; beside"
+    " seal_of_hex_text, a seal that is the secret's, computed over its hex text, too few to tell whose the rolls are,"
+    " as beside the secret's own seal",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
     " given is another day's or copied wrong; elsewhere, none of the mistakes tried explaining the rolls, no more of"
     " which fit the secret than another game's might, most likely another game's secret",

@@ -1909,6 +1909,39 @@ def test_a_seal_computed_over_the_hex_text_is_found() -> None:
     assert SEAL in found.detail
 
 
+@pytest.mark.parametrize(
+    ("game", "fit"),
+    [*((game, fit) for game in (PAIR36, NARDE, ONLINE, THREE) for fit in (0, 2)), (DAILY, 0)],
+    ids=lambda value: value["scheme"] if isinstance(value, dict) else f"{value} fit",
+)
+def test_rolls_beside_a_seal_computed_over_the_secrets_hex_text_never_make_the_secret_another_games(
+    game: dict[str, Any], fit: int
+) -> None:
+    # Review: beside "the commitment given is the SHA-256 of the day secret written as hex text", the rolls' finding
+    # said "neither the commitment nor the recorded roll fits this day secret ...: the day secret is most likely from
+    # another game than both", and, where 2 of 4 fitted, too few to tell whether it is: the seal shows it is this one
+    request = parse_request(game)
+    words = schemes.of(request).words
+    # Given a game's rolls (a day's one, else 5), all but the first `fit` of them recorded with other dice, sent with
+    # the seal of the secret's hex text
+    real = rolls_of(game if game["scheme"] == "daily" else game | {"count": 5})
+    recorded = miscopied(real, range(fit, len(real)))
+    text_seal = hashlib.sha256(game[request.REVEALED_FIELD].encode()).hexdigest()
+    verdict = check(game | {request.SEAL_FIELD: text_seal, "recorded": recorded})
+    causes = [f.cause for f in verdict.diagnosis or []]
+    # Then the seal's finding says so, and the rolls' finding is one beside the secret's own seal: the rolls another
+    # game's, or too few fitting to tell whose the rolls are, never whose the secret is
+    assert causes[0] == "seal_of_hex_text"
+    (rolled,) = verdict.diagnosis[1:] if verdict.diagnosis else []
+    assert rolled.cause == ("too_few_rolls_fit" if fit else "rolls_from_other_game")
+    assert not rolled.too_few_to_tell
+    assert rolled.detail.startswith(f"the {words.seal} given is this {words.secret}'s, computed over its hex text, but")
+    assert "another game than both" not in rolled.detail
+    assert f"the {words.secret} is not the one it committed to" not in rolled.detail
+    # and what the code means says so of it
+    assert "beside seal_of_hex_text, a seal that is the secret's" in CAUSE_MEANINGS["too_few_rolls_fit"]
+
+
 # ---- counts and a few differing rolls -----------------------------------------------------
 
 
@@ -2680,6 +2713,9 @@ def _words_against_code(verdict: Verdict) -> list[str]:
     seal, secret, sides = room.words.seal, room.words.secret, math.prod(room.sides)
     mismatched = verdict.checks.seal == "mismatch"
     causes = [found.cause for found in verdict.diagnosis or []]
+    # A seal computed over the secret's hex text is this secret's: weighed as its own seal is (added deliberately to the
+    # flag's and rolls_from_other_game's checks below, where "the seal does not fit" stood for "another game's")
+    as_text = "seal_of_hex_text" in causes
     wrong = [] if [f["cause"] for f in verdict.model_dump(mode="json")["diagnosis"] or []] == causes else ["json"]
     for found in verdict.diagnosis or []:
         cause, detail, tally = found.cause, found.detail, found.tally
@@ -2688,7 +2724,15 @@ def _words_against_code(verdict: Verdict) -> list[str]:
         both = f"the {seal}, the {secret} or both are most likely another game's" in detail
         checks = {
             "flag seal_alone": not found.seal_alone or cause == "seal_from_other_game",
-            "flag too_few_to_tell": found.too_few_to_tell == (cause == "too_few_rolls_fit" and mismatched),
+            "flag too_few_to_tell": found.too_few_to_tell
+            == (cause == "too_few_rolls_fit" and mismatched and not as_text),
+            # and nothing beside it says the secret is another game's, or may be
+            "secret its seal's": not as_text or not (cause.endswith("other_game") and cause != "rolls_from_other_game"),
+            "not another game's": not as_text
+            or all(
+                said not in detail
+                for said in ("another game than both", f"whether the {secret} is", f"whether the {seal} is")
+            ),
             "too few fit to tell": ("too few fit to tell" in detail) == (cause == "too_few_rolls_fit"),
             "the seal": (found.explains == "the seal") == (tally is None),
         }
@@ -2707,7 +2751,7 @@ def _words_against_code(verdict: Verdict) -> list[str]:
             checks["claim"] = mismatched and f"the {secret} is most likely from another game than both" in detail
             checks["as luck"] = likely
         if cause == "rolls_from_other_game":
-            checks["claim"] = not mismatched and "most likely" in detail and likely
+            checks["claim"] = (not mismatched or as_text) and "most likely" in detail and likely
         wrong += [f"{cause}: {name}" for name, holds in checks.items() if not holds]
     return wrong
 
