@@ -34,9 +34,10 @@
   const listed = new Map(data.rolls.map(([index, dice]) => [index, dice]));
   const differ = [];
   let agreed = 0;
-  // The browser's dice the same as the page's: a ✓ in the colour of good news only beside a fair verdict, where a
-  // column of them beside rolls that differ or were not recorded read as those rolls checked (review)
-  const sameMark = data.fair ? { class: "ok", text: "✓" } : { text: "=" };
+  // The browser's dice the same as the page's: "=" in plain colour, made a ✓ in the colour of good news only once the
+  // browser agrees with a fair verdict whole, where a column of them beside rolls that differ or were not recorded read
+  // as those rolls checked (review), and beside "does not agree with this page" as the page's fair checked (review)
+  const sames = [];
   for (const row of table.tBodies[0].rows) {
     const index = Number(row.cells[0].textContent.replace(/,/g, ""));
     const theirs = listed.get(index);
@@ -51,8 +52,9 @@
       else differ.push(index);
       const shown = own ? own.join("-") : "none";
       cell = same
-        ? el("span", { ...sameMark, role: "img", "aria-label": "your browser's dice are the same", title: "your browser's dice are the same" })
+        ? el("span", { text: "=", role: "img", "aria-label": "your browser's dice are the same", title: "your browser's dice are the same" })
         : el("span", { class: "bad", role: "img", "aria-label": `your browser's dice differ: ${shown}`, text: `✗ ${shown}`, title: "your browser's dice differ" });
+      if (same) sames.push(cell);
     }
     row.append(el("td", { class: "recheck" }, cell));
   }
@@ -77,6 +79,7 @@
     // mismatch)
     const agreement = data.fair ? "this page" : "this page's recomputation";
     const proves = data.fair ? "" : ". This shows this page computed them as your browser does; it does not show the game was fair";
+    if (data.fair) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
     finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the secret${proves}`));
     return;
   }

@@ -773,6 +773,57 @@ def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the
     assert "your browser: mismatch, the rolls mismatch" in page["text"]
 
 
+# Each mark the browser's own check draws, as its glyph, its class and its name
+RECHECK_MARKS = """[...document.querySelectorAll('#rolls td.recheck [role=img]')]
+  .map((m) => [m.textContent, m.className, m.getAttribute('aria-label')])"""
+
+
+def test_beside_a_fair_verdict_the_browser_does_not_agree_with_no_roll_is_marked_with_a_green_tick(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page, as served; the same page listing its roll 4 as other dice than its request gives; and a
+    # mismatch (roll 4 recorded otherwise) whose page says fair, every listed roll right (review: beside "does not agree
+    # with this page ... Trust neither", the rolls the browser found the same kept a column of green ticks, the mark of
+    # a fair page, as if the page's fair had been checked)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    verdict = verify(request)
+    assert verdict.verdict == "fair"
+    rolls = [
+        {**report, "dice": [report["dice"][0] % 6 + 1, report["dice"][1]]} if report["index"] == 4 else report
+        for report in verdict.rolls
+    ]
+    mismatch = parse_request(GAME | {"recorded": recorded(GAME, change=4)})
+    found = verify(mismatch)
+    claimed = found.model_copy(
+        update={"verdict": "fair", "checks": found.checks.model_copy(update={"rolls": "match"}), "diagnosis": None}
+    )
+    pages = {
+        "fair": render_page(verdict, request),
+        "another roll 4": render_page(verdict.model_copy(update={"rolls": rolls}), request),
+        "said fair": render_page(claimed, mismatch),
+    }
+    same = "your browser's dice are the same"
+    for name, html in pages.items():
+        saved = tmp_path / f"{name}.html"
+        saved.write_text(html, encoding="utf-8")
+
+        # When the browser has checked it
+        page = measured(browser, saved.as_uri(), DESKTOP)
+        marks = browser.evaluate(RECHECK_MARKS)
+
+        # Then a roll whose dice the browser found the same is a green tick only where it agrees with the fair verdict
+        # whole; where it does not, that roll's mark says the same in plain colour, "=", as beside a verdict not fair
+        if name == "fair":
+            assert page["recheck"] == "agree", page["text"][:1500]
+            assert marks == [["✓", "ok", same]] * 12, marks
+        else:
+            assert page["recheck"] == "disagree", (name, page["text"][:1500])
+            assert [mark for mark in marks if mark[2] == same] == [["=", "", same]] * (
+                11 if name == "another roll 4" else 12
+            )
+            assert not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (name, marks)
+
+
 # Colours as WCAG 2 measures them: `shows(element, colour)`, what the element shows where it draws that colour (its
 # text, its edge), and `under(element)`, what it shows where it draws nothing (every background from the page's canvas
 # up to it, blended; the canvas is the system colour Canvas, which prefers-color-scheme: dark turns dark under
