@@ -70,7 +70,8 @@
     counts: [verdict.summary.differ, verdict.summary.missing, verdict.summary.extra],
   };
   const verdictAgrees = JSON.stringify(own) === JSON.stringify(said);
-  const { roll, rolls } = fairdice.schemes.get(verdict.scheme).words;
+  // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
+  const { roll, rolls, secret } = fairdice.schemes.get(verdict.scheme).words;
   if (!differ.length && sealAgrees && verdictAgrees) {
     const all =
     agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
@@ -80,7 +81,7 @@
     const agreement = data.fair ? "this page" : "this page's recomputation";
     const proves = data.fair ? "" : ". This shows this page computed them as your browser does; it does not show the game was fair";
     if (data.fair) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
-    finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the secret${proves}`));
+    finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the ${secret}${proves}`));
     return;
   }
   const parts = [];
@@ -88,7 +89,7 @@
     const first = differ.slice(0, 5).map((n) => words.number(n)).join(", ");
     parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
   }
-  if (!sealAgrees) parts.push("the SHA-256 of the secret differs");
+  if (!sealAgrees) parts.push(`the SHA-256 of the ${secret} differs`);
   if (!verdictAgrees) {
     const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", `${v.counts.join("/")} differ/missing/extra`].filter(Boolean).join(", ");
     parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);

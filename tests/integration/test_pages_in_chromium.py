@@ -576,6 +576,28 @@ def test_each_mark_of_the_browsers_own_check_is_named_in_words_a_screen_reader_s
     assert named == ["your browser's dice are the same", "your browser's dice differ: 4-6", "not recomputed"]
 
 
+def test_the_browsers_own_check_names_the_secret_as_the_games_scheme_does(browser: Browser, tmp_path: Path) -> None:
+    # Given a narde-v1 game's page, whose secret the scheme calls its key (review: the browser's own check said "the
+    # SHA-256 of the secret", a word the page uses nowhere else, where every other line says "key"); and the same page
+    # listing another SHA-256 of it
+    request = parse_request({"scheme": "narde-v1", "key": KEY, "phrase": "test", "count": 3})
+    verdict = verify(request)
+    other = verdict.model_copy(update={"seal": verdict.seal.model_copy(update={"computed": "0" * 64})})
+    said = {}
+    for name, listed in (("own", verdict), ("other", other)):
+        saved = tmp_path / f"{name}.html"
+        saved.write_text(render_page(listed, request), encoding="utf-8")
+
+        # When the browser has checked each
+        page = measured(browser, saved.as_uri(), DESKTOP)
+        said[name] = (page["recheck"], browser.evaluate("document.getElementById('recheck-status').innerText"))
+
+    # Then its agreement, and its disagreement, name the key as the rest of the page does
+    assert said["own"][0] == "agree" and "and so does the SHA-256 of the key. " in said["own"][1], said
+    assert said["other"][0] == "disagree" and ": the SHA-256 of the key differs. " in said["other"][1], said
+    assert "secret" not in said["own"][1] + said["other"][1], said
+
+
 def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:
     hostile = '<script>document.title="owned"</script><img src=x onerror="document.title=1">"\''
     url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": hostile, "recorded": "1-1 2-2"})

@@ -752,10 +752,10 @@ def recheck_agrees(verdict: dict[str, Any], listed: int) -> str:
     agree = every.get(listed, f"all {listed:,} {words.rolls} listed agree")
     said = f"Your browser recomputed these {words.rolls} itself: {agree} with this page"
     if verdict["verdict"] == "fair":
-        return f"{said}, and so does the SHA-256 of the secret."
+        return f"{said}, and so does the SHA-256 of the {words.secret}."
     return (
-        f"{said}'s recomputation, and so does the SHA-256 of the secret. This shows this page computed them as your"
-        " browser does; it does not show the game was fair."
+        f"{said}'s recomputation, and so does the SHA-256 of the {words.secret}. This shows this page computed them as"
+        " your browser does; it does not show the game was fair."
     )
 
 
