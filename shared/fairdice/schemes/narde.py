@@ -16,6 +16,7 @@ from fairdice.schemes.base import (
     SPACES_AT_ENDS,
     Case,
     Example,
+    GameParts,
     Hypothesis,
     LinkParam,
     Numbering,
@@ -25,6 +26,7 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
     spaces_words,
+    start_of,
     trimmed,
 )
 from fairdice.verdict import GameInput, Verdict
@@ -109,6 +111,11 @@ class Narde(Scheme[NardeRequest]):
 
     def identity(self, request: NardeRequest) -> list[GameInput]:
         return [GameInput(field="phrase", value=request.phrase, description="the phrase your app showed for this game")]
+
+    def game_parts(self, request: NardeRequest, rolls: Rolls, secret: bytes) -> GameParts:
+        """The default's parts, the phrase read as `identity` gives it, without building its `GameInput`: a model whose
+        value is validated as JSON, made for every game an audit keys, read once (BENCHMARKS.md section 7, stop 61)."""
+        return GameParts(self.dice_key(request, secret), [request.phrase], start_of(rolls))
 
     def hypotheses(self, case: Case[NardeRequest]) -> Iterator[Hypothesis]:
         """The phrase without a space copied at its start or end."""

@@ -5,6 +5,7 @@ from unittest import mock
 
 from fairdice.dice import keyed_mac
 from fairdice.schemes import narde, parse_request
+from fairdice.schemes.base import Scheme
 from fairdice.verify import verify
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -69,6 +70,22 @@ def test_narde_rolls_and_fingerprint_agree_with_seed_002_snippet(key: bytes, phr
     assert verdict.seal.computed == fingerprint
     assert [r["dice"] for r in verdict.rolls] == expected
     assert [r["index"] for r in verdict.rolls] == list(range(count))
+
+
+@SETTINGS
+@given(key=bg_narde_keys, phrase=free_text, first=st.integers(0, 3), count=st.integers(1, 3))
+def test_narde_game_parts_are_the_defaults_without_building_the_identity(
+    key: bytes, phrase: str, first: int, count: int
+) -> None:
+    # The audit keys every game by its parts: the room's own are the default's, the phrase as `identity` gives it, read
+    # without making the verdict's GameInput model (BENCHMARKS.md section 7, stop 61)
+    request = parse_request({"scheme": "narde-v1", "key": key.hex(), "phrase": phrase, "first": first, "count": count})
+    rolls = narde.SCHEME.rolls(request, key)
+    default = Scheme.game_parts(narde.SCHEME, request, rolls, key)
+    with mock.patch.object(narde.SCHEME, "identity", side_effect=AssertionError("the identity's models were built")):
+        parts = narde.SCHEME.game_parts(request, rolls, key)
+    assert parts == default
+    assert parts.inputs == [phrase]
 
 
 @SETTINGS
