@@ -280,7 +280,11 @@
   /** The verdict's heading, as the server's page titles it (fairdice.page.verdict_page): a fair one with which rolls it
    * is about, where "Fair" alone, of a game's first 3 rolls, read as the whole game's (review). */
   function title(verdict) {
-    return verdict.verdict === "fair" && verdict.scope ? `Fair: ${verdict.scope.description}` : TITLES[verdict.verdict];
+    if (verdict.verdict === "fair" && verdict.scope) return `Fair: ${verdict.scope.description}`;
+    // A withheld game no secret revealed can make fair says so, as the server's tab does (review: a daily roll of the
+    // browser's own day read "Not yet verifiable" alone, where this page can only ever say incomplete of it)
+    const most = verdict.withheld && verdict.withheld.at_most_incomplete ? ", at most incomplete once revealed" : "";
+    return TITLES[verdict.verdict] + most;
   }
 
   function headline(schemeObject, verdict) {
@@ -299,7 +303,8 @@
       const scope = verdict.scope ? `: ${verdict.scope.description}` : "";
       return `The ${secret} matches the ${seal} shown before the game, and ${all} it gives${scope}.`;
     }
-    if (verdict.verdict === "withheld") return sentence(verdict.withheld.reason);
+    // Why it is withheld, then what keeps it from fair once revealed, as the server's headline joins its reasons
+    if (verdict.verdict === "withheld") return sentence(verdict.reasons.join("; "));
     if (verdict.verdict === "mismatch") return "Something does not match:";
     return "Nothing failed, but this check cannot show the game was fair:";
   }

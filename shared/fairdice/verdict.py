@@ -163,7 +163,8 @@ class WithheldReport(BaseModel):
     at_most_incomplete: bool = Field(
         default=False,
         description="whatever secret is revealed, the verdict will be at most incomplete, and the reasons say why"
-        " (daily: no commitment published in its time, or one not kept under S3 Object Lock in compliance mode)",
+        " (daily: no commitment published in its time, or one not kept under S3 Object Lock in compliance mode, or no"
+        " daily archive consulted, as a check without one, whose clock withholds a day not over)",
     )
     recorded: list[list[int]] | None = Field(
         default=None,

@@ -2356,10 +2356,11 @@ const fairdice = (() => {
         seal: { given: request[scheme.sealField], computed: null, published_at: null, in_time: null, locked: null, versions_unseen: null },
         rolls: [],
         summary: compare([], null).summary,
-        // no archive here: never late; the recorded rolls as given, none checked (fairdice.verify.withheld_verdict)
-        withheld: { reason: revealed.withheld, reveal_at: revealed.revealAt || null, overdue: false, at_most_incomplete: false, recorded: request.recorded },
+        // no archive here: never late; at most incomplete once revealed where the scheme says why (its caveats, as
+        // fairdice.verify.withheld_verdict); the recorded rolls as given, none checked
+        withheld: { reason: revealed.withheld, reveal_at: revealed.revealAt || null, overdue: false, at_most_incomplete: (revealed.caveats || []).length > 0, recorded: request.recorded },
         scope: null,
-        reasons: [revealed.withheld],
+        reasons: [revealed.withheld, ...(revealed.caveats || [])],
         identified_by: identified,
         source: null,
       };

@@ -761,6 +761,10 @@ def test_a_daily_roll_of_a_day_not_over_by_the_pages_clock_gets_the_cores_withhe
         None,
         "2999-06-02T00:00:00Z",
     ]
+    # and each at most incomplete once revealed, its reasons saying why: this page reads no archive, and once the day is
+    # over its check is incomplete for that (review: at_most_incomplete was false, here and in the core)
+    assert [js["withheld"]["at_most_incomplete"] for js in results[1:]] == [True] * 4
+    assert all("no daily archive was consulted here" in js["reasons"][-1] for js in results[1:]), results
 
 
 def test_random_games_read_the_same_dice_from_a_stand_in_mac_that_rejects_most_bytes(
@@ -2605,16 +2609,24 @@ def test_a_mirror_pairs_game_and_a_day_not_over_are_not_yet_verifiable(chromium:
     player = "00000000-0000-4000-8000-000000000000"
     measured = _open(chromium, page, f"?scheme=daily&date=2999-01-01&player={player}&secret={KEY.hex()}", PHONE)
     assert measured["verdict"] == "withheld"
+    # its reasons joined, as the server's headline joins them (changed on purpose: the sentence ended at "denied", the
+    # reason that keeps it from fair once revealed unsaid)
     assert (
-        "2999-01-01 has not begun in UTC: its secret is not revealed, so none is confirmed or denied."
-        in (measured["text"])
-    )
+        "2999-01-01 has not begun in UTC: its secret is not revealed, so none is confirmed or denied; no daily archive"
+        " was consulted here, so nothing shows when 2999-01-01's commitment was published: it does not show the secret"
+        " was fixed before the day's play." in (measured["text"])
+    ), measured["text"]
     # and when its secret is due, as the server's page says it under its verdict, kept whole on a line; a mirror pair's
     # game, due when both its games have ended, has no such time (review: the page never said when a day's was due)
     assert "To be revealed at 2999-01-02 00:00:00 UTC." in measured["text"]
     assert chromium.evaluate("getComputedStyle(document.querySelector('#result b.when')).whiteSpace") == "nowrap"
+    # and, read with no archive, it is at most incomplete once revealed, headed so as the server's tab says it
+    # (review: "Not yet verifiable" alone, where once the day is over this page can only say incomplete)
+    heading = chromium.evaluate("document.querySelector('#result .verdict h2').innerText")
+    assert heading == "Not yet verifiable, at most incomplete once revealed", heading
     mirror = _open(chromium, page, f"?scheme=three-dice&commit={seal_of(KEY)}", PHONE)
     assert mirror["verdict"] == "withheld" and "To be revealed" not in mirror["text"]
+    assert chromium.evaluate("document.querySelector('#result .verdict h2').innerText") == "Not yet verifiable"
 
 
 def test_a_game_at_the_roll_cap_is_recomputed_whole_in_the_page(chromium: Browser, page: Path) -> None:

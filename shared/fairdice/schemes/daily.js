@@ -63,26 +63,25 @@ fairdice.register(
      */
     function revealed(request, { today } = {}) {
       const day = request.date;
+      // Without an archive, nothing shows when the commitment was published, before the reveal or after: a day not
+      // over is withheld at most incomplete once revealed, as the core says it (daily.py `_no_archive`)
+      const caveats = [
+        `no daily archive was consulted here, so nothing shows when ${day}'s commitment was published: it does not show the secret was fixed before the day's play`,
+      ];
       if (today && day > today) {
         return {
           withheld: `${day} has not begun in UTC: its secret is not revealed, so none is confirmed or denied`,
           revealAt: revealAt(day),
+          caveats,
         };
       }
       if (today && day === today) {
-        return { withheld: `the secret of ${day} is not revealed yet: the archive reveals it in the minutes after that day ends in UTC`, revealAt: revealAt(day) };
+        return { withheld: `the secret of ${day} is not revealed yet: the archive reveals it in the minutes after that day ends in UTC`, revealAt: revealAt(day), caveats };
       }
       if (request.secret === null) {
         throw new fairdice.ReadsNoArchive([{ field: "secret", message: "this check reads no daily archive: give the day's secret, which the archive reveals once the day is over" }]);
       }
-      return {
-        secret: request.secret,
-        seal: request.commitment,
-        contradictions: [],
-        caveats: [
-          `no daily archive was consulted here, so nothing shows when ${day}'s commitment was published: it does not show the secret was fixed before the day's play`,
-        ],
-      };
+      return { secret: request.secret, seal: request.commitment, contradictions: [], caveats };
     }
 
     return {

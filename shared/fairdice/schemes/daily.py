@@ -149,6 +149,15 @@ def _not_over(day: dt.date, reveal_at: dt.datetime | None, overdue: bool = False
     )
 
 
+def _no_archive(day: dt.date) -> tuple[str, ...]:
+    """Why a day's roll checked without the daily archive is at most incomplete, revealed or not: nothing shows when
+    its commitment was published."""
+    return (
+        f"no daily archive was consulted here, so nothing shows when {day.isoformat()}'s commitment was published: it"
+        " does not show the secret was fixed before the day's play",
+    )
+
+
 def _no_commitment(day: dt.date) -> tuple[str, ...]:
     """Why a day the archive published no commitment for within its grace is at most incomplete once revealed."""
     return (
@@ -248,18 +257,16 @@ class Daily(Scheme[DailyRequest]):
         play."""
         day = request.date.isoformat()
         if day_secrets is None:
+            # Without an archive, nothing shows when the commitment was published, before the reveal or after: a day
+            # not over is withheld at most incomplete once revealed, as this check says it once it is (review: "Not yet
+            # verifiable" alone, for a roll whose check here can never be more than incomplete)
             if today is not None and request.date > today:
-                return _not_begun(request.date)
+                return replace(_not_begun(request.date), caveats=_no_archive(request.date))
             if today is not None and request.date == today:
-                return _not_over(request.date, reveal_time_if_any(request.date))
-            given = self._given(request)
-            return replace(
-                given,
-                caveats=(
-                    f"no daily archive was consulted here, so nothing shows when {day}'s"
-                    " commitment was published: it does not show the secret was fixed before the day's play",
-                ),
-            )
+                return replace(
+                    _not_over(request.date, reveal_time_if_any(request.date)), caveats=_no_archive(request.date)
+                )
+            return replace(self._given(request), caveats=_no_archive(request.date))
         try:
             found = day_secrets.lookup(request.date)
         except FutureDay:

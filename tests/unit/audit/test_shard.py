@@ -207,12 +207,22 @@ def test_without_an_archive_a_daily_roll_whose_day_is_not_over_by_the_runs_today
         ("daily-2", "withheld"),
         ("daily-3", "withheld"),
     ]
+    # each with why it is at most incomplete once revealed, as the closed day's roll is incomplete (changed on
+    # purpose: a withheld one said only that its secret is not revealed yet)
+    unproven = (
+        "no daily archive was consulted here, so nothing shows when {day}'s commitment was published: it does not show"
+        " the secret was fixed before the day's play"
+    )
     assert findings[1]["reasons"] == [
-        "the secret of 2026-11-29 is not revealed yet: the archive reveals it in the minutes after that day ends in UTC"
+        "the secret of 2026-11-29 is not revealed yet: the archive reveals it in the minutes after that day ends in"
+        " UTC",
+        unproven.format(day="2026-11-29"),
     ]
     assert findings[2]["reasons"] == [
-        "2026-11-30 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
+        "2026-11-30 has not begun in UTC: its secret is not revealed, so none is confirmed or denied",
+        unproven.format(day="2026-11-30"),
     ]
+    assert unproven.format(day="2026-11-28") in findings[0]["reasons"]
 
 
 def test_rolls_not_recorded_are_counted_apart_from_rolls_that_differ(tmp_path: Path) -> None:

@@ -573,9 +573,36 @@ def test_without_an_archive_the_calendars_last_day_is_withheld_with_no_reveal_ti
     verdict = without_archive(dt.date.max, TODAY)
     assert verdict.verdict == "withheld"
     assert verdict.withheld is not None and verdict.withheld.reveal_at is None
+    # and at most incomplete once revealed, as without an archive it is (changed on purpose: it said nothing of that)
     assert verdict.reasons == [
-        "9999-12-31 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
+        "9999-12-31 has not begun in UTC: its secret is not revealed, so none is confirmed or denied",
+        "no daily archive was consulted here, so nothing shows when 9999-12-31's commitment was published: it does not"
+        " show the secret was fixed before the day's play",
     ]
+
+
+@pytest.mark.parametrize("fields", [{}, {"secret": None, "commitment": None}], ids=["its secret given", "none"])
+@pytest.mark.parametrize("day", [TODAY, TOMORROW], ids=["today", "not begun"])
+def test_without_an_archive_a_day_not_over_is_withheld_at_most_incomplete_once_revealed_as_its_check_then_says(
+    day: dt.date, fields: dict[str, object]
+) -> None:
+    # Given a roll of a day not over by the caller's clock, checked without an archive, with its secret or none
+    verdict = without_archive(day, TODAY, **fields)
+
+    # Then it is withheld, and said at most incomplete once revealed (review: at_most_incomplete was false, and its
+    # page's tab "Not yet verifiable" alone, where once revealed the same check can only be incomplete)
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert verdict.withheld.at_most_incomplete is True
+    why = (
+        f"no daily archive was consulted here, so nothing shows when {day.isoformat()}'s commitment was published: it"
+        " does not show the secret was fixed before the day's play"
+    )
+    assert verdict.reasons[1:] == [why]
+    assert "<title>Not yet verifiable, at most incomplete once revealed · " in render_page(verdict)
+
+    # and once the day is over, that check (its secret given) is incomplete for the same reason, never more
+    over = without_archive(day, day + dt.timedelta(days=1))
+    assert over.verdict == "incomplete" and why in over.reasons, over.reasons
 
 
 def test_without_an_archive_or_a_secret_a_day_not_over_is_withheld_rather_than_asking_for_its_secret() -> None:
