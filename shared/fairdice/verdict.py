@@ -12,7 +12,8 @@ Outcome = Literal["fair", "mismatch", "incomplete", "withheld"]
 # What leaves a verdict `incomplete` (`verify.outcome`: no seal, rolls not recorded, a scope that is not a game, and the
 # caveats of a scheme's `Revealed`, the daily archive's), each in a few words without a comma: the audit report's "How
 # to read" and the README's audit paragraph list these, one source for both (review: both left out a daily roll whose
-# commitment the archive does not keep under Object Lock, and one whose record it does not show revealed after its day)
+# commitment the archive does not keep under Object Lock, one whose record it does not show revealed after its day, and
+# one whose versions S3 refused to list)
 INCOMPLETE_WHEN: tuple[str, ...] = (
     "no seal",
     "some or all rolls not recorded",
@@ -21,6 +22,7 @@ INCOMPLETE_WHEN: tuple[str, ...] = (
     "a daily roll without the archive's commitment published in time",
     "a daily roll whose commitment or record the archive does not keep under S3 Object Lock in compliance mode",
     "a daily roll whose record the archive does not show revealed after its day was over",
+    "a daily roll whose commitment and record S3 refused to list the versions of",
 )
 # not_checked: given, but the secret that would check it is not revealed yet (a withheld verdict only).
 CheckResult = Literal["match", "mismatch", "not_given", "not_checked"]
