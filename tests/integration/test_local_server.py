@@ -174,6 +174,17 @@ def test_links_point_back_at_this_server(server: Server) -> None:
     assert (verdict["verdict"], verdict["checks"]) == ("mismatch", {"seal": "mismatch", "rolls": "match"})
 
 
+def test_a_link_asked_for_with_a_host_whose_port_is_no_port_is_relative(server: Server) -> None:
+    # Given a request for a link whose Host names a port over 65535 (review: the link was http://localhost:99999/…, a
+    # URL no browser opens)
+    body = json.dumps(PAIR36).encode()
+    headers = {"Host": "localhost:99999", "Content-Type": "application/json"}
+    link = request(server, "POST", "/links", body, headers).json["url"]
+    # Then the link is relative to the page that asked, and opens there
+    assert link.startswith("/check/?seed=")
+    assert request(server, "GET", link).status == 200
+
+
 def test_schemes_and_the_documents_are_served(server: Server) -> None:
     assert {s["id"] for s in request(server, "GET", "/schemes").json["schemes"]} >= {"pair36", "daily"}
     assert request(server, "GET", "/openapi.json").json["info"]["title"] == "fairdice"

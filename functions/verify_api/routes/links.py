@@ -13,7 +13,9 @@ from verify_api.routes import came_through, http_event
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
-_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?")  # ASCII digits: `\d` takes ٣ for a port's digit (review)
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(?::(?P<port>[0-9]{1,5}))?")  # ASCII: `\d` takes ٣ for a digit (review)
+# A port is at most 65535 (RFC 6335 6): a link on a greater one is a URL no browser opens (review: localhost:99999)
+_PORT_MAX = 65535
 
 
 class LinkResponse(BaseModel):
@@ -38,7 +40,8 @@ def _own_base_url() -> str:
     path), or the local server's host:port."""
     event = http_event(router)
     host = event.request_context.domain_name or ""
-    if not _HOST.fullmatch(host):
+    named = _HOST.fullmatch(host)
+    if not named or int(named["port"] or 0) > _PORT_MAX:
         return came_through(event)  # a link from the root of the page's site still works on the page that asked
     scheme = "http" if event.headers.get("x-forwarded-proto") == "http" else "https"
     return f"{scheme}://{host}{came_through(event)}"
