@@ -72,9 +72,9 @@ OWN = (SUMMARY, FINDINGS, REPORT, PARTIALS)
 OUTPUTS = (SUMMARY, FINDINGS, REPORT)  # the three outputs, at the root of --out
 _FileState = tuple[int, int, int, int, int]  # what a write to a file changes, or its replacement (`_state`)
 # A file the run stages beside its place, as `FolderResults` names it: 8 random characters (as mkstemp's were too),
-# after the run's mark (`Plan.staged`) for its plan and its three outputs, the only staged files a later run removes
-# by their mark (`_left_staged`). A block's partial result is staged without it, by `audit_block` alike whether a
-# worker process or, with one worker, the main process runs it: a fresh run removes partials/ whole.
+# after the run's mark (`Plan.staged`) for its plan, its three outputs and its blocks' partial results (`audit_block`,
+# whether a worker process or, with one worker, the main process runs it), the only staged files a later run removes
+# by their mark (`_left_staged`).
 _STAGED = re.compile(rf"{re.escape(STAGED_PREFIX)}(?:[0-9a-f]{{8}})?[a-z0-9_]{{8}}")
 # A block's partial result's folder, as `run` names it, and what an earlier run leaves in its --out, by name: its three
 # outputs, its plan and its blocks' partial results (and a file staged for one).
@@ -440,7 +440,8 @@ def run(
         audited = resumed = 0
         before = 0
         try:  # the bar is put away however the run ends, before the command says why
-            with _Blocks(out, workers, daily, plan.today, plan.started, partial(_audited, watch, placed)) as blocks:
+            counted = partial(_audited, watch, placed)
+            with _Blocks(out, workers, daily, plan.today, plan.started, counted, plan.staged or "") as blocks:
                 for index, path in enumerate(files):
                     # A pipe put in its place since it was found is not waited on for a writer: "not a file", named
                     with open_file(path) as raw:
@@ -1329,8 +1330,10 @@ def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, others: str) -> 
 
 def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> dict[Path, _FileState]:
     """The files a run cut short left staged beside its outputs in `out` (`.incoming-…`, as `FolderResults` names
-    them), which no later run would write over: those at its root that bear the mark its plan names (`Plan.staged`; a
-    run writes its plan first) and hold no game (`_holds_results`). One without a plan or its mark, or holding a game,
+    them), which no later run would write over: those at its root, and in its blocks' folders (a worker killed as it
+    wrote a block's result; review: a resume left it there for good), that bear the mark its plan names
+    (`Plan.staged`; a run writes its plan first) and hold no game (`_holds_results`). One without a plan or its mark,
+    or holding a game,
     is no part of an output, whoever put it there: it is let be, and listed as not read where `out` lies in a folder
     given (review: a game in one went unsaid, exit 0; a user's own `.incoming-mynotes1`, a note, was removed). `found`:
     the plan in `out` as the run found it (`_plan_found`). Each with what it was before it was read (`_state`): it is
@@ -1339,15 +1342,24 @@ def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> d
     if mark is None:
         return {}
     own = re.compile(rf"{re.escape(STAGED_PREFIX + mark)}[0-9a-f]{{8}}")
+    partials = out / PARTIALS
+    blocks = []
+    if partials.is_dir() and not partials.is_symlink():
+        with os.scandir(partials) as listed:  # a block's folder, not a link to one
+            blocks = [
+                Path(entry.path)
+                for entry in listed
+                if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{entry.name}") and entry.is_dir(follow_symlinks=False)
+            ]
     left = {}
-    for path in sorted(out.iterdir()):
+    for path in sorted(path for folder in [out, *blocks] for path in folder.iterdir()):
         if not own.fullmatch(path.name) or path.is_symlink() or not path.is_file():
             continue
         try:
             before = _state(path.lstat())
         except OSError:
             continue
-        if _holds_results(path, path.name):
+        if _holds_results(path, path.relative_to(out).as_posix()):
             left[path] = before
     return left
 
@@ -1449,16 +1461,17 @@ def audit_block(
     archive: StorageSettings | None = None,
     today: dt.date | None = None,
     started: dt.datetime | None = None,
+    mark: str = "",
 ) -> _Audited:
     """Audit one block of a file into its partial (run in a worker process); the games it held, and each file of its
     partial, by its name in `out`, as it was stored (`_state`), which the run holds it to (`_changed_since_stored`).
     `archive`: the settings the daily archive is read with (`archive_settings`), as of `started`; `today`: the run's
-    UTC day (`run`)."""
+    UTC day (`run`); `mark`: the run's (`Plan.staged`), that its files staged in the block's folder bear."""
     opened = _opened(archive, started) if archive is not None else None
     partial: Partial = audit_shard(
         block,
         file,
-        FolderResults(Path(out)),
+        FolderResults(Path(out), mark),
         name,
         first_line=block[0][0],
         archive=opened,
@@ -1610,8 +1623,10 @@ class _Blocks:
         today: dt.date | None,
         started: dt.datetime | None,
         audited: Callable[[_Audited], None],
+        mark: str = "",
     ) -> None:
         self._out = str(out)
+        self._mark = mark
         self._workers = workers
         self._archive = archive
         self._today = today
@@ -1626,11 +1641,12 @@ class _Blocks:
     def submit(self, name: str, file: str, block: list[Line]) -> None:
         """Audit a block now (one worker) or in a worker process, waiting while too many are in flight."""
         if self._pool is None:
-            self._audited(audit_block(self._out, name, file, block, self._archive, self._today, self._started))
+            work = (self._out, name, file, block, self._archive, self._today, self._started, self._mark)
+            self._audited(audit_block(*work))
             return
         while len(self._flight) >= 2 * self._workers:
             self._audited(self._flight.popleft().result())
-        work = (self._out, name, file, block, self._archive, self._today, self._started)
+        work = (self._out, name, file, block, self._archive, self._today, self._started, self._mark)
         # The pool forks its workers (and a fork server, under that start method) as it is given blocks
         with _stops_held():
             self._flight.append(self._pool.submit(audit_block, *work))

@@ -3169,6 +3169,53 @@ def test_a_worker_process_killed_ends_the_run_in_one_line_exit_3_and_resume_fini
     assert summary(tmp_path / "out")["games"] == blocks * local.BLOCK_LINES
 
 
+# A worker process killed (SIGKILL) as it copies block 1's findings into the file it stages in the block's folder: run
+# in a process of its own, whose workers are forked from it with the stand-in in place.
+_KILLED_AS_IT_STAGES = """
+import os, shutil, signal, sys
+from fairdice.cli import main
+
+real = shutil.copyfileobj
+
+def killed(source, staged, *rest):
+    if "-0000001" in os.readlink(f"/proc/self/fd/{staged.fileno()}"):
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(source, staged, *rest)
+
+shutil.copyfileobj = killed
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_what_a_worker_killed_as_it_wrote_a_blocks_result_left_staged_is_removed_by_the_resume(
+    tmp_path: Path,
+) -> None:
+    # Given an audit of three blocks on two workers, whose worker is killed as it writes block 1's result, leaving the
+    # file it staged in that block's folder (review: never listed nor counted, and left there by every resume), beside
+    # a file named as a staged one that this run did not make (another mark), holding no game
+    blocks = 3
+    games.write(tmp_path / "day.jsonl", many(blocks * local.BLOCK_LINES))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "2"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
+    killed = subprocess.run(
+        [sys.executable, "-c", _KILLED_AS_IT_STAGES, *arguments], env=env, capture_output=True, text=True
+    )
+    assert killed.returncode == 3, killed.stderr
+    block = out / "partials" / "00000-0000001"
+    left = [path.name for path in block.iterdir() if path.name.startswith(".incoming-")]
+    assert len(left) == 1, left
+    anyones = block / ".incoming-0000aaaa0a1b2c3d"
+    anyones.write_bytes(b"not this run's\n")
+
+    # When it is resumed
+    assert main([*arguments, "--resume"]) == 0
+
+    # Then the file the run staged is gone, the other is kept, and every game is counted
+    assert sorted(path.name for path in block.iterdir() if path.name.startswith(".incoming-")) == [anyones.name]
+    assert summary(out)["games"] == blocks * local.BLOCK_LINES
+
+
 def test_results_that_cannot_be_written_end_the_run_in_one_line_exit_3_and_resume_finishes_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
