@@ -1284,14 +1284,15 @@ def _as_judged(place: Path, judged: _FileState | None) -> bool:
 
 def _block_results_are_files(out: Path) -> None:
     """Refuse a resume whose `partials/` holds, in the place of a block's result (its summary.json, findings.jsonl,
-    ids.txt or games.txt), what is not a file: a pipe, a socket, a folder, a link to nothing. The merge reads a done
-    block's, and a pipe would wait for a writer for ever (review: one put as a done block's findings.jsonl or ids.txt,
-    with `--out` outside the inputs, where nothing else looks into partials/ on a resume, left the resume waiting for
-    good); a block audited again would write over it, where it is no earlier audit's result, which a fresh run into
-    `out` refuses too (`_earlier_results_only`). So is one that holds what is not a folder in the place of a block's
-    folder (a file, a pipe, a link, to a folder or to nothing), where the block's results would be written (review:
-    the resume audited every block before it, and stopped there, exit 3). Nothing is read: each is looked at, not
-    opened."""
+    ids.txt or games.txt), what is not a file: a pipe, a socket, a folder, a link, to a file or to nothing. The merge
+    reads a done block's, and a pipe would wait for a writer for ever (review: one put as a done block's findings.jsonl
+    or ids.txt, with `--out` outside the inputs, where nothing else looks into partials/ on a resume, left the resume
+    waiting for good), and it reads no result through a link (`FolderResults.open`: review, a done block's findings
+    were read through one, from wherever it led); a block audited again would write over it, where it is no earlier
+    audit's result, which a fresh run into `out` refuses too (`_earlier_results_only`). So is one that holds what is
+    not a folder in the place of a block's folder (a file, a pipe, a link, to a folder or to nothing), where the
+    block's results would be written (review: the resume audited every block before it, and stopped there, exit 3).
+    Nothing is read: each is looked at, not opened."""
     partials = out / PARTIALS
     if not partials.is_dir() or partials.is_symlink():
         return
@@ -1307,8 +1308,10 @@ def _block_results_are_files(out: Path) -> None:
     odd: list[str] = []
     for block in (entry.path for entry in named if entry.is_dir(follow_symlinks=False)):
         with os.scandir(block) as entries:
-            odd += [entry.path for entry in entries if entry.name in results and not entry.is_file()]
-    _refuse_odd(out, odd, "a block's result", "file", "a pipe, a socket, a folder or a link to nothing")
+            odd += [
+                entry.path for entry in entries if entry.name in results and not entry.is_file(follow_symlinks=False)
+            ]
+    _refuse_odd(out, odd, "a block's result", "file", "a pipe, a socket, a folder or a link")
 
 
 def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, others: str) -> None:

@@ -67,6 +67,8 @@ HOLDS_FOLDERS = (
 )
 # What opening what is not a folder answers, without following a link: a file, a pipe, or a link (FreeBSD: EMLINK)
 _NOT_A_FOLDER = frozenset({errno.ENOTDIR, errno.ELOOP, errno.EMLINK})
+# What opening a link with `O_NOFOLLOW` answers (FreeBSD: EMLINK)
+_LINK_REFUSED = frozenset({errno.ELOOP, errno.EMLINK})
 
 
 class FolderResults:
@@ -114,10 +116,20 @@ class FolderResults:
         review: a resume's merge hung on one put as a block's findings.jsonl), its folder reached as a write reaches it
         (`_folder`), not through a link: a link or junction in the place of a folder on the way is NotADirectoryError
         naming it, as a write there is (review: a block's results were read through a link put as its folder, or as
-        `partials/`, once they were written)."""
+        `partials/`, once they were written). Nor is a link in the place of the file itself read through: opened
+        without following it (`O_NOFOLLOW`), or, where the platform cannot (Windows), looked at just before it is
+        opened, a link or a reparse point refused (a look: one put there a moment after it is gone through); an OSError
+        naming it (review: a done block's findings were read through a link put in their place, on a resume)."""
         *folders, leaf = name.split("/")
         with _folder(self.root, folders, make=False) as folder, folder.naming():
-            opened = os.open(folder.at(leaf), os.O_RDONLY | _NO_WAIT | _binary(), dir_fd=folder.fd)
+            if not _NO_FOLLOW and _a_link(os.lstat(folder.at(leaf), dir_fd=folder.fd)):
+                raise _a_link_here(self.root / name)
+            try:
+                opened = os.open(folder.at(leaf), os.O_RDONLY | _NO_WAIT | _NO_FOLLOW | _binary(), dir_fd=folder.fd)
+            except OSError as exc:
+                if exc.errno in _LINK_REFUSED:
+                    raise _a_link_here(self.root / name) from None
+                raise
         with _stream(opened, self.root / name) as stream:
             yield stream
 
@@ -242,6 +254,22 @@ def _stream(descriptor: int, path: Path) -> Iterator[BinaryIO]:
         raise
     with stream:
         yield stream
+
+
+def _a_link(status: os.stat_result) -> bool:
+    """Whether what `os.lstat` looked at is a link, or a reparse point (Windows)."""
+    reparse = getattr(status, "st_file_attributes", 0) & stat.FILE_ATTRIBUTE_REPARSE_POINT
+    return stat.S_ISLNK(status.st_mode) or bool(reparse)
+
+
+def _a_link_here(place: Path) -> OSError:
+    """The error a read stops with where `place`, a result it reads, is a link (to a file or to anything), put there
+    by anyone: named, not read through, with what to do."""
+    return OSError(
+        errno.ELOOP,
+        "a link, not a file, where the audit keeps its results: it is not read through; move it out",
+        str(place),
+    )
 
 
 def _not_a_folder(place: Path) -> OSError:

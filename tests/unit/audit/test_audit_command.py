@@ -2304,8 +2304,8 @@ def test_a_resume_whose_done_blocks_result_is_a_pipe_is_refused_naming_it_and_wa
     assert (done.returncode, done.stdout) == (2, ""), done.stderr
     assert done.stderr == (
         f"fairdice: audit: --resume: --out {out} holds {pipe.relative_to(out)} where the audit keeps a block's result,"
-        " which is not a file (a pipe, a socket, a folder or a link to nothing), so nothing was audited: move it out,"
-        " and resume again (the block is audited again)\n"
+        " which is not a file (a pipe, a socket, a folder or a link), so nothing was audited: move it out, and resume"
+        " again (the block is audited again)\n"
     )
     assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
     assert pipe.is_fifo()
@@ -2357,6 +2357,35 @@ def test_a_resume_whose_block_folder_is_no_folder_is_refused_as_it_begins_naming
     assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (1, 1, 15)
 
 
+@pytest.mark.parametrize("part", ["summary.json", "findings.jsonl", "ids.txt", "games.txt"])
+def test_a_resume_whose_done_blocks_result_is_a_link_to_a_file_is_refused_as_it_begins_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, part: str
+) -> None:
+    # Given a run of two blocks cut short, its --out outside the inputs, and a result of the block it did moved aside
+    # and a link to it put in its place (review: the resume read the block's result through the link, from wherever it
+    # led)
+    out, _ = two_blocks_outside(tmp_path, monkeypatch, cut_short=True)
+    inputs = tmp_path / "in"
+    there = out / "partials" / "00000-0000000" / part
+    there.rename(tmp_path / "theirs")
+    there.symlink_to(tmp_path / "theirs")
+    kept = sorted(path.relative_to(out) for path in out.rglob("*"))
+
+    # When it is resumed, Then it is refused as it begins, naming the link, and nothing is removed or audited
+    with pytest.raises(UsageError) as refused:
+        run([str(inputs)], out, workers=1, resume=True)
+    assert str(refused.value) == (
+        f"--resume: --out {out} holds partials/00000-0000000/{part} where the audit keeps a block's result, which is"
+        " not a file (a pipe, a socket, a folder or a link), so nothing was audited: move it out, and resume again (the"
+        " block is audited again)"
+    )
+    assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
+    # And as it says, once the link is moved out the resume audits that block again, and the audit is whole
+    there.unlink()
+    resumed = run([str(inputs)], out, workers=1, resume=True)
+    assert (resumed.audited_blocks, resumed.resumed_blocks, resumed.summary.fair) == (2, 0, 15)
+
+
 def test_a_resume_whose_blocks_results_are_pipes_names_them_all_in_the_plural(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -2381,8 +2410,8 @@ def test_a_resume_whose_blocks_results_are_pipes_names_them_all_in_the_plural(
     assert str(refused.value) == (
         f"--resume: --out {out} holds partials/00000-0000000/games.txt, partials/00000-0000000/ids.txt,"
         " partials/00000-0000001/games.txt and 1 more where the audit keeps a block's result, which are not files (a"
-        " pipe, a socket, a folder or a link to nothing), so nothing was audited: move them out, and resume again"
-        " (their blocks are audited again)"
+        " pipe, a socket, a folder or a link), so nothing was audited: move them out, and resume again (their blocks"
+        " are audited again)"
     )
     assert sorted(path.relative_to(out) for path in out.rglob("*")) == kept
 

@@ -337,3 +337,31 @@ def test_an_output_that_cannot_be_withdrawn_is_said_not_raised(tmp_path: Path, m
     # When they are withdrawn, Then no error is raised: the one left is returned with why, the other removed
     assert results.withdraw() == {tmp_path / "findings.jsonl": "Permission denied"}
     assert os.listdir(tmp_path) == ["findings.jsonl"]
+
+
+@pytest.mark.parametrize("no_follow", [True, False], ids=["opened-without-following", "looked-at"])
+@pytest.mark.parametrize("held", [True, False], ids=["folders-held", "folders-looked-at"])
+def test_a_link_put_in_the_place_of_a_result_once_written_is_not_read_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: bool, no_follow: bool
+) -> None:
+    # Given a block's findings written, then a link to a file of someone else's put in their place; where each folder
+    # on the way is held open (POSIX), or looked at (Windows), and where a file is opened without following a link
+    # (O_NOFOLLOW), or looked at just before (Windows, which has no O_NOFOLLOW)
+    monkeypatch.setattr(store, "HOLDS_FOLDERS", held)
+    if not no_follow:
+        monkeypatch.setattr(store, "_NO_FOLLOW", 0)
+    results = FolderResults(tmp_path)
+    results.put("partials/00000-0000000/findings.jsonl", b"the audit's findings\n")
+    (tmp_path / "theirs.jsonl").write_bytes(b"")
+    there = tmp_path / "partials" / "00000-0000000" / "findings.jsonl"
+    there.unlink()
+    there.symlink_to(tmp_path / "theirs.jsonl")
+
+    # When it is read, Then it is refused, naming the link, and nothing is read through it (review: the link was
+    # followed, and a done block's findings read from wherever it led)
+    with pytest.raises(OSError) as refused, results.open("partials/00000-0000000/findings.jsonl") as stream:
+        stream.read()
+    assert refused.value.filename == str(there)
+    assert refused.value.strerror == (
+        "a link, not a file, where the audit keeps its results: it is not read through; move it out"
+    )
