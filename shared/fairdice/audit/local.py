@@ -52,7 +52,7 @@ from fairdice.audit.shard import (
     audit_shard,
     partial_key,
 )
-from fairdice.audit.store import FolderResults, occupied, open_file
+from fairdice.audit.store import STOPS, FolderResults, occupied, open_file, stops_held
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
@@ -1564,7 +1564,7 @@ def most_workers() -> int:
     return max(cores(), 2)
 
 
-_STOPS = {signal.SIGINT, signal.SIGTERM}
+_STOPS = STOPS
 
 
 @contextmanager
@@ -1576,16 +1576,9 @@ def _stops_held() -> Iterator[None]:
     (`_worker_started`). A fork server (the `forkserver` start method, 3.14's default) is started with them held too,
     and keeps them held: it ignores Ctrl-C anyway and ends as the command's process does, its pipe closed, and the
     workers it forks start held, as they must (review: one started outside the hold printed a traceback at a Ctrl-C,
-    and forked workers a Ctrl-C could break)."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks, and no fork either
+    and forked workers a Ctrl-C could break). Windows has no signal masks, and no fork either (`stops_held`)."""
+    with stops_held():
         yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # the mask as it is, put back whatever happens after
-    try:
-        signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _worker_started() -> None:

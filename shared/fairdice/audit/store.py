@@ -8,6 +8,7 @@ import errno
 import os
 import secrets
 import shutil
+import signal
 import stat
 from collections.abc import Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager, suppress
@@ -47,6 +48,8 @@ class Results(Protocol):
         ...
 
 
+# The signals the command stops on (Ctrl-C, SIGTERM), held back for a moment where that must not be cut (`stops_held`)
+STOPS = {signal.SIGINT, signal.SIGTERM}
 # Errors of a copy that are the place written to's, not the file read from's.
 _WRITING_FAILED = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS})
 # Opened so, a pipe is not waited on for a writer (the flag is Unix's; a regular file reads alike with it)
@@ -445,6 +448,22 @@ def occupied(place: Path, *also: Path) -> FileExistsError:
     )
 
 
+@contextmanager
+def stops_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM (`STOPS`) held back in this thread, and handled once they are let in again, as the hold ends;
+    the mask as it was put back whatever happens. A stop that came before the hold is handled as it begins, before
+    anything is held. Windows has no signal masks: nothing is held there."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # the mask as it is, put back whatever happens after
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _binary() -> int:
     """The flag a file is opened with to be read or written byte for byte: Windows' `O_BINARY` (a file `os.open` opens
     without it is in text mode there, each LF written as CR LF, a read stopped at the first Ctrl-Z), none elsewhere."""
@@ -460,10 +479,14 @@ def _new_file(folder: _Folder, mark: str = "") -> tuple[str, BinaryIO]:
     descriptor itself whatever fails once it is made: where the stream cannot be made, or a stop comes as it is, the
     empty file is removed, and no descriptor is closed by its number a second time (review: os.fdopen's own cleanup, or
     the stream dropped, closed it, and closing it again said "Bad file descriptor" in place of the memory that ran
-    short or the Ctrl-C, or closed a file opened since under that number)."""
+    short or the Ctrl-C, or closed a file opened since under that number). A Ctrl-C or SIGTERM is held back while the
+    file is made and the stream takes its descriptor (`stops_held`), and handled as the hold ends, the stream then
+    closed and the file removed: handled as `os.open` returned, before the stream had the descriptor, it left both
+    (review). Where no signal is held (Windows), that moment is not closed."""
     while True:
         name = f"{STAGED_PREFIX}{mark}{secrets.token_hex(4)}"
         made = False
+        stream = None
 
         def opener(path: str, flags: int) -> int:
             nonlocal made
@@ -472,14 +495,18 @@ def _new_file(folder: _Folder, mark: str = "") -> tuple[str, BinaryIO]:
             return descriptor
 
         try:
-            return name, open(folder.at(name), "xb", opener=opener)
+            with stops_held():
+                stream = open(folder.at(name), "xb", opener=opener)  # noqa: SIM115 (returned, the caller closes it)
+            return name, stream
         except BaseException as exc:
             if not made:
                 if isinstance(exc, FileExistsError):
                     continue
                 raise
-            # neither its descriptor (closed with the stream) nor the empty file is left (review: both were, for as
-            # long as the run went on)
+            # neither its descriptor (closed with the stream, here where a stop held back came as the hold ended) nor
+            # the empty file is left (review: both were, for as long as the run went on)
+            if stream is not None:
+                stream.close()
             with suppress(OSError):
                 os.unlink(folder.at(name), dir_fd=folder.fd)
             raise
