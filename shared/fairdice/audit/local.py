@@ -431,7 +431,11 @@ def run(
         done, plan = _prepare(out, plan, resume, earlier, judged)
         passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
-        watch.start(sum(f.bytes for f in plan.files))
+        # Started with Ctrl-C and SIGTERM held back: a thread the bar draws from (rich's) holds them for its life, so
+        # that one held back by the main thread (`stops_held`: a staged file made, the pool forking) is not taken by
+        # it, and so handled in the main thread at once, inside the hold
+        with _stops_held():
+            watch.start(sum(f.bytes for f in plan.files))
         records: list[InputRecord] = []
         opened: dict[Path, _FileState] = {}  # each file as the run opened it to read
         placed: dict[str, _FileState] = {}  # each file of a block's result audited now, as its worker stored it
