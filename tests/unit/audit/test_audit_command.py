@@ -3399,11 +3399,24 @@ def test_a_file_and_its_hard_link_in_one_folder_are_read_once(tmp_path: Path) ->
 # The command with its workers started by a given method: `fork` (Linux's default to 3.13) or `forkserver` (3.14's).
 # The command as a terminal starts it: Ctrl-C's default handler in place, even under a runner started in the
 # background, whose processes inherit SIGINT ignored (a shell ignores it in its background jobs).
+# The run waits for the test's signal (a minute at most) as it is about to hand out block 5, more than two workers hold
+# at once: it is under way when the signal comes, which it could otherwise finish before, exit 0, where the test's
+# process was not run for the few seconds the run takes (review: four signal tests got exit 0 under load, not 130)
 _STARTED_BY = """
-import multiprocessing, signal, sys
+import multiprocessing, signal, sys, time
 signal.signal(signal.SIGINT, signal.default_int_handler)
 multiprocessing.set_start_method(sys.argv[1])
+from fairdice.audit import local
 from fairdice.cli import main
+
+submit = local._Blocks.submit
+
+def held_for_the_signal(self, name, *rest):
+    if name.endswith("-0000005"):
+        time.sleep(60)
+    return submit(self, name, *rest)
+
+local._Blocks.submit = held_for_the_signal
 sys.exit(main(sys.argv[2:]))
 """
 
@@ -3412,7 +3425,8 @@ def _started_with_workers(
     tmp_path: Path, blocks: int, method: str = "fork", session: bool = False, workers: str = "2"
 ) -> tuple["subprocess.Popen[str]", set[int], Path]:
     """`fairdice audit` of `blocks` blocks on `workers` workers (in a session of its own with `session`), once its
-    first block is stored: the process, every process under it (its workers, and a fork server's), and its --out."""
+    first block is stored: the process, every process under it (its workers, and a fork server's), and its --out. With
+    more than 5 blocks, the run does not end before it is sent a signal, or a minute has passed (`_STARTED_BY`)."""
     games.write(tmp_path / "day.jsonl.gz", many(blocks * local.BLOCK_LINES))
     out = tmp_path / "out"
     command = [sys.executable, "-c", _STARTED_BY, method, "audit", str(tmp_path / "day.jsonl.gz"), "--workers", workers]
