@@ -381,17 +381,21 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool
     return f"it fits {number(fit)} of the {first}{counted(total, 'recorded ' + roll, 'recorded ' + rolls)}"
 
 
-def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool = True) -> str:
+def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool = True, one: bool = False) -> str:
     """A finding's heading, in the scheme's words. `few_rolls_differ` names the rolls that differ as many as its
     `explains` counts, which may be half of them or all (the diagnosis names it where more fit than another game's
     would, or where a reading fits them): "A few rolls differ" headed 6 of 12 (review). `beyond`: rolls are recorded
     beyond the count, which `explains` does not count, so those it counts are the ones compared, not every one
     recorded (review: "Every recorded roll differs" above 3 rolls recorded with a count of 2, the third fitting).
     `alone`: `seal_from_other_game` blames the seal alone (`Finding.seal_alone`), else the seal, the secret or
-    both, as its heading says (review: "The lock belongs to another game" above "the lock, the key or both")."""
+    both, as its heading says (review: "The lock belongs to another game" above "the lock, the key or both"). `one`:
+    one roll is recorded, which `rolls_from_other_game` speaks of as one, as its words do (review: "The rolls belong
+    to another game" above a day's one roll, "it is most likely another player's or another day's roll")."""
     template = _CAUSE_TITLES.get(finding.cause)
     if template is None:
         return finding.cause
+    if finding.cause == "rolls_from_other_game" and one:
+        template = "The {roll} belongs to another game"
     if finding.cause == "seal_from_other_game" and not alone:
         template = "The {seal}, the {secret} or both belong to another game"
     if finding.cause == "too_few_rolls_fit" and finding.too_few_to_tell:
@@ -414,9 +418,10 @@ def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Wor
     yield "<h2>Why it may not match</h2>"
     cut = any(finding.cause == "roll_cut_short" for finding in verdict.diagnosis or [])
     beyond = verdict.summary.extra > 0
+    one = verdict.summary.compared + verdict.summary.extra == 1  # the rolls recorded: those compared and those past
     for finding in verdict.diagnosis or []:
         # As the diagnosis decided it when it wrote the finding's words (`Finding.seal_alone`), not weighed again
-        title = _title(finding, words, beyond=beyond, alone=finding.seal_alone)
+        title = _title(finding, words, beyond=beyond, alone=finding.seal_alone, one=one)
         explains = _explains(finding, words, cut=cut, beyond=beyond)
         yield f"<div class=finding><b>{e(title)}</b> <span class=muted>({e(explains)})</span>"
         yield f"<p>{visible(sentence(finding.detail))}</p>"

@@ -184,6 +184,30 @@ def test_a_roll_cut_short_is_said_accounted_for_by_its_cause_never_to_fit_it() -
     assert "it fits the recorded roll" not in page
 
 
+@pytest.mark.parametrize(
+    "game",
+    [
+        GAMES["daily"] | {"commitment": SEAL},
+        # beside the commitment of the secret's hex text, which the rolls are weighed beside as beside its own
+        GAMES["daily"] | {"commitment": hashlib.sha256(KEY.encode()).hexdigest()},
+        GAMES["pair36"] | {"count": 1},
+    ],
+    ids=["daily", "daily, hex text", "pair36"],
+)
+def test_one_recorded_roll_of_another_game_is_headed_as_one_roll(game: dict[str, Any]) -> None:
+    # Given one recorded roll, a day's or a game's of one roll, that no mistake tried makes this secret's
+    verdict, page = page_of(game | {"recorded": [[1, 1, 1, 1, 1, 1] if game["scheme"] == "daily" else [6, 6]]})
+    found = [finding for finding in verdict.diagnosis or [] if finding.cause == "rolls_from_other_game"]
+    assert [finding.explains for finding in found] == ["0 of 1 roll"]
+    assert "the recorded roll is not its roll" in found[0].detail
+    assert "it is most likely another" in found[0].detail
+    # Then its heading speaks of that roll as its words do, "it is most likely another ... roll" (review: "The rolls
+    # belong to another game" above a day's one roll)
+    page = unescape(page)
+    assert "<b>The roll belongs to another game</b> <span class=muted>(it does not fit the recorded roll)" in page
+    assert "The rolls belong to another game" not in page
+
+
 def test_a_seal_of_another_game_beside_a_roll_cut_short_says_the_roll_fits_but_for_the_cut_face() -> None:
     # Given the same cut link with another game's commitment: the roll fits this secret in every face but the last
     player = "00000000-0000-0000-0000-000000000002"
