@@ -389,13 +389,16 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
     recorded (review: "Every recorded roll differs" above 3 rolls recorded with a count of 2, the third fitting).
     `alone`: `seal_from_other_game` blames the seal alone (`Finding.seal_alone`), else the seal, the secret or
     both, as its heading says (review: "The lock belongs to another game" above "the lock, the key or both"). `one`:
-    one roll is recorded, which `rolls_from_other_game` speaks of as one, as its words do (review: "The rolls belong
-    to another game" above a day's one roll, "it is most likely another player's or another day's roll")."""
+    one roll is recorded, which `rolls_from_other_game` and `roll_cut_short` speak of as one, as their words do
+    (review: "The rolls belong to another game" above a day's one roll, "it is most likely another player's or another
+    day's roll"; "The rolls were cut short" above "the recorded roll was most likely cut short")."""
     template = _CAUSE_TITLES.get(finding.cause)
     if template is None:
         return finding.cause
     if finding.cause == "rolls_from_other_game" and one:
         template = "The {roll} belongs to another game"
+    if finding.cause == "roll_cut_short" and one:
+        template = "The {roll} was cut short inside a face"
     if finding.cause == "seal_from_other_game" and not alone:
         template = "The {seal}, the {secret} or both belong to another game"
     if finding.cause == "too_few_rolls_fit" and finding.too_few_to_tell:

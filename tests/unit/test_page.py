@@ -179,8 +179,10 @@ def test_a_roll_cut_short_is_said_accounted_for_by_its_cause_never_to_fit_it() -
     page = unescape(render_page(verdict, request))
 
     # Then the cut is said to account for the roll, which fits nothing computed (review: "it fits the recorded roll"
-    # beside "0 match, 1 differs")
-    assert "The rolls were cut short inside a face</b> <span class=muted>(it accounts for the recorded roll)" in page
+    # beside "0 match, 1 differs"), under a heading that speaks of the one roll, as the words do (review: "The rolls
+    # were cut short" above "the recorded roll was most likely cut short")
+    assert "The roll was cut short inside a face</b> <span class=muted>(it accounts for the recorded roll)" in page
+    assert "The rolls were cut short" not in page
     assert "it fits the recorded roll" not in page
 
 
