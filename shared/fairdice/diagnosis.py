@@ -64,10 +64,17 @@ def diagnose(
     """
     if source_uncommitted:
         # The secret is the authority's own: no mistake of the player's explains the seal, and none of the roll
-        # findings may blame a secret the player did not give (review: "copy it again from the game")
-        findings = [_not_committed(request, verdict, seal_source)]
+        # findings may blame a secret the player did not give (review: "copy it again from the game"). A seal it
+        # published over that secret's hex text is a commitment to it all the same, hashed as text: said so, not "not
+        # the one it committed to", and the rolls weighed as beside its own seal, as beside such a seal given
+        as_text = _of_hex_text(verdict, secret)
+        if as_text:
+            findings = [_archive_hashed_text(request, verdict, seal_source)]
+        else:
+            findings = [_not_committed(request, verdict, seal_source)]
         if verdict.checks.rolls == "mismatch":
-            found, _ = _roll_findings(request, secret, verdict)
+            named = f"the {schemes.of(request).words.seal} the archive published" if as_text else None
+            found, _ = _roll_findings(request, secret, verdict, as_text=named)
             findings.extend(finding for finding in found if not _of_secret_given(finding))
         return findings[:MAX_FINDINGS]
     findings = _seal_findings(request, secret, verdict) if verdict.checks.seal == "mismatch" else []
@@ -81,7 +88,8 @@ def diagnose(
         # own seal, not another game's (review: "the day secret is most likely from another game than both" below "the
         # commitment given is the SHA-256 of the day secret written as hex text")
         as_text = any(f.cause == "seal_of_hex_text" for f in findings)
-        roll_findings, fit = _roll_findings(request, secret, verdict, as_text=as_text)  # None: they fit it not at all
+        named = f"the {schemes.of(request).words.seal} given" if as_text else None
+        roll_findings, fit = _roll_findings(request, secret, verdict, as_text=named)  # None: they fit it not at all
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
         if seal_source is not None and verdict.checks.seal == "mismatch":
             # The seal is an authority's (the daily archive's), not one copied from a game: the secret given is what
@@ -212,7 +220,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 ),
             )
         ]
-    if given in (seal_of(secret_hex.encode()), seal_of(secret_hex.upper().encode())):
+    if _of_hex_text(verdict, secret):
         return [
             Finding(
                 cause="seal_of_hex_text",
@@ -225,6 +233,28 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
             )
         ]
     return []
+
+
+def _of_hex_text(verdict: Verdict, secret: bytes) -> bool:
+    """Whether the seal is the SHA-256 of this secret written as hex text, in lower or upper case, not of its bytes."""
+    given = (verdict.seal.given or "").lower()
+    return given in (seal_of(secret.hex().encode()), seal_of(secret.hex().upper().encode()))
+
+
+def _archive_hashed_text(request: RequestBase, verdict: Verdict, seal_source: str | None) -> Finding:
+    """`seal_of_hex_text` of an authority's seal over its own secret: the archive committed to the secret it revealed,
+    hashed as its hex text, where the scheme hashes its bytes."""
+    seal, secret = _words(request)
+    return Finding(
+        cause="seal_of_hex_text",
+        explains="the seal",
+        detail=(
+            f"the {seal} the archive published for the day ({seal_source or verdict.source}) is the SHA-256 of the"
+            f" {secret} it revealed ({verdict.source}) written as hex text, not of its bytes: the archive hashed the"
+            f" text. A day's {seal} is SHA-256 of the bytes, {verdict.seal.computed}. No mistake in copying explains"
+            " it: keep this link and report it"
+        ),
+    )
 
 
 def _half_of_twice(request: RequestBase, secret: bytes) -> bytes | None:
@@ -392,10 +422,10 @@ def _seal_elsewhere(
 
 
 def _roll_findings(
-    request: RequestBase, secret: bytes, verdict: Verdict, *, as_text: bool = False
+    request: RequestBase, secret: bytes, verdict: Verdict, *, as_text: str | None = None
 ) -> tuple[list[Finding], Tally | None]:
     """Findings about the recorded rolls, and how far the best of them fits this secret (None: not at all). `as_text`:
-    the seal given is this secret's, computed over its hex text (`seal_of_hex_text`)."""
+    the seal, named so ("the seal given"), is this secret's, computed over its hex text (`seal_of_hex_text`)."""
     case = _case(request, secret)
     matched = sum(1 for report in verdict.rolls if report["matches"])
     if matched == verdict.summary.compared and case.total != verdict.summary.count:
@@ -770,12 +800,13 @@ def _unexplained(
     offered: tuple[_Weak, Scope | None, bool] | None,
     tried: list[str],
     *,
-    as_text: bool = False,
+    as_text: str | None = None,
 ) -> Finding:
     """What is left when no mistake tried is named a cause: a few rolls that differ, or rolls of another game.
     `offered`: a hypothesis that fits every roll it reads otherwise, too few of them to name it, to say here, with
     where it puts the rolls and whether its `try` is offered; `tried`: the mistakes tried, as a finding lists them;
-    `as_text`: the seal given is this secret's, computed over its hex text, which shows it as its own seal would."""
+    `as_text`: the seal, named so, is this secret's, computed over its hex text, which shows it as its own seal
+    would."""
     # The rolls the verdict compared, as `explains` counts them: one recorded beyond the count is no roll computed, so
     # it is not said to differ ("rolls 3, 11 and 12 differ" of a count of 10, where 11 and 12 fit this secret)
     differ = [r["index"] for r in verdict.rolls[: verdict.summary.compared] if r["matches"] is False]
@@ -794,7 +825,7 @@ def _unexplained(
     # rolls fit ...: the seal, the server seed or both", roll 5 past a count of 4 differing too). Beside the secret's
     # own seal, which shows it is the one committed to, those that differ stay a mismatch to report, not another game's
     # rolls the player sent
-    weighed = weighed or verdict.checks.seal != "mismatch" or as_text
+    weighed = weighed or verdict.checks.seal != "mismatch" or as_text is not None
     as_given = (few and matched >= case.evidence and weighed) or beyond
     if (offered is not None and offered[2]) or as_given:
         return _few_differ(case, verdict, matched, differ, offered, few=few, beyond=beyond, as_given=as_given)
@@ -1009,13 +1040,13 @@ def _of_another_game(
     offered: tuple[_Weak, Scope | None, bool] | None,
     tried: list[str],
     *,
-    as_text: bool = False,
+    as_text: str | None = None,
 ) -> Finding:
     """Rolls no mistake tried explains: `secret_from_other_game` where the seal does not fit the secret either, else
     `rolls_from_other_game`, or, either way, `too_few_rolls_fit` where as many fit the secret as another game's would by
     luck rarer than OTHER_GAME_CHANCE, listing the mistakes `tried`. The hypothesis `offered`, if any, is said as
-    another reading of them. `as_text`: the seal given is this secret's, computed over its hex text, so said as beside
-    the secret's own seal: the secret is not another game's.
+    another reading of them. `as_text`: the seal, named so, is this secret's, computed over its hex text, so said as
+    beside the secret's own seal: the secret is not another game's.
 
     That luck is never rarer than CHANCE here, the band's lower bound, which is not checked again: rolls that fit the
     secret so (`_beyond_chance`, which counts them as `explains` does) are `few_rolls_differ` in `_unexplained`, the
@@ -1040,7 +1071,7 @@ def _of_another_game(
         unsealed = (
             f" Then the {seal} given is not this {secret}'s: another game's, or, if both were copied correctly from"
             f" this game, the {secret} is not the one it committed to: keep both and report it."
-            if verdict.checks.seal == "mismatch" and not as_text
+            if verdict.checks.seal == "mismatch" and as_text is None
             else ""
         )
         none, other = _another_reading(case, verdict, *offered, "of another game", unsealed) + "none", " other"
@@ -1050,7 +1081,7 @@ def _of_another_game(
     # otherwise fit as well): with the secret's own seal, another game's (review: "the server seed is most likely from
     # another game than both" of 3 of 5) or none
     too_few = explains.fit > 0 and chance < OTHER_GAME_CHANCE
-    if verdict.checks.seal == "mismatch" and not as_text:
+    if verdict.checks.seal == "mismatch" and as_text is None:
         # The mistakes tried are said as `rolls_from_other_game` says them (review: "none of the mistakes tried
         # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the {rolls}")
@@ -1083,11 +1114,11 @@ def _of_another_game(
         # tell a program reading the code alone (the audit's "likely" causes) that the secret is another game's
         cause: Cause = "too_few_rolls_fit" if too_few else "secret_from_other_game"
         return _finding(cause, explains, case.scheme.words, detail, too_few_to_tell=too_few)
-    if verdict.checks.seal == "match" or as_text:
+    if verdict.checks.seal == "match" or as_text is not None:
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", recorded.them)
-        matches = f"the {seal} given is this {secret}'s, computed over its hex text," if as_text else None
+        matches = f"{as_text} is this {secret}'s, computed over its hex text," if as_text is not None else None
         if too_few:
             return _too_few_fit(case, explains, chance, read, mistakes, sealed=True, matches=matches)
         detail = (

@@ -1942,6 +1942,53 @@ def test_rolls_beside_a_seal_computed_over_the_secrets_hex_text_never_make_the_s
     assert "beside seal_of_hex_text, a seal that is the secret's" in CAUSE_MEANINGS["too_few_rolls_fit"]
 
 
+@pytest.mark.parametrize("given", [False, True], ids=["archive's secret", "its secret given"])
+@pytest.mark.parametrize("fits", [True, False], ids=["roll fits", "roll of another day"])
+def test_an_archives_commitment_over_its_own_secrets_hex_text_is_said_so_never_a_secret_it_had_not_committed_to(
+    given: bool, fits: bool
+) -> None:
+    # Review: a day whose archive published the SHA-256 of its secret's hex text, then revealed that secret, was "the
+    # day secret the archive revealed is not the one it committed to ... No mistake in copying explains it", and a roll
+    # that does not fit it went unsaid: the seal of the hex text, which `seal_of_hex_text` finds beside a seal given,
+    # is a commitment to that secret, hashed as text
+    text_seal = hashlib.sha256(KEY.encode()).hexdigest()
+    archive = OneDay(
+        RevealedDay(bytes.fromhex(KEY), text_seal, "archive 2026-10-28", ARCHIVED, True, True, committed=False)
+    )
+    day = {name: value for name, value in DAILY.items() if name not in ("commitment", *(() if given else ("secret",)))}
+    recorded = rolls_of(DAILY) if fits else [[1, 1, 1, 1, 1, 1]]
+    verdict = verify(parse_request(day | {"recorded": recorded}), day_secrets=archive)
+    assert verdict.verdict == "mismatch"
+    # Then the archive is said to have hashed the text of the secret it revealed, to report, and a roll that does not
+    # fit that secret is weighed as beside its own commitment: another player's or another day's
+    found = verdict.diagnosis or []
+    assert [f.cause for f in found] == ["seal_of_hex_text", *(() if fits else ("rolls_from_other_game",))]
+    assert found[0].detail.startswith("the commitment the archive published for the day (daily archive ")
+    assert "is the SHA-256 of the day secret it revealed (archive 2026-10-28) written as hex text" in found[0].detail
+    assert "keep this link and report it" in found[0].detail
+    assert all("not the one it committed to" not in f.detail for f in found)
+    if not fits:
+        assert found[1].detail.startswith(
+            "the commitment the archive published is this day secret's, computed over its hex text, but the recorded"
+            " roll is not its roll"
+        )
+        assert "another player's or another day's roll" in found[1].detail
+    # and a commitment over another secret's hex text is still a secret it had not committed to
+    other = OneDay(
+        RevealedDay(
+            bytes.fromhex(KEY),
+            hashlib.sha256(OTHER_KEY.encode()).hexdigest(),
+            "archive 2026-10-28",
+            ARCHIVED,
+            True,
+            True,
+            committed=False,
+        )
+    )
+    verdict = verify(parse_request(day | {"recorded": recorded}), day_secrets=other)
+    assert [f.cause for f in verdict.diagnosis or []] == ["secret_not_committed"]
+
+
 # ---- counts and a few differing rolls -----------------------------------------------------
 
 
