@@ -871,6 +871,48 @@ def test_a_partials_part_removed_is_its_shards_finding_where_s3_answers_the_merg
     assert finding["error"]["message"] == PART_REMOVED.format(parts=removed)
 
 
+@pytest.mark.parametrize("removed", ["summary.json", "findings.jsonl", "ids.txt", "games.txt"])
+@pytest.mark.parametrize("answer", ["NoSuchKey", "AccessDenied"])
+def test_a_partials_part_removed_after_the_merge_listed_it_is_its_shards_finding(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch, removed: str, answer: str
+) -> None:
+    # Given two shards audited by the worker, the first with a mismatch, and one part of the first's partial removed
+    # after the merge listed partials/ and before it reads the part: a stand-in for S3 that deletes it as it is first
+    # asked for, and answers a key that is gone as S3 answers the merge's role, NoSuchKey or AccessDenied (review: the
+    # merge failed with S3's error, naming no shard and writing no summary)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    part = f"{OUT}partials/{shard_name(REWRITTEN)}/{removed}"
+    s3 = audit_aws.merger.s3
+    get_object = s3.get_object
+
+    def removed_as_read(**call: Any) -> Any:
+        if call["Key"] == part:
+            s3.delete_object(Bucket=BUCKET, Key=part)
+        try:
+            return get_object(**call)
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] != "NoSuchKey":
+                raise
+            raise s3_error(answer, 404 if answer == "NoSuchKey" else 403) from exc
+
+    monkeypatch.setattr(s3, "get_object", removed_as_read)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the shard is not audited, its finding naming it and why (the part removed; with its summary.json gone, no
+    # partial stored), the audit not clean; the untouched shard is counted
+    assert (merged["games"], merged["fair"], merged["mismatch"], merged["not_audited"]) == (1, 1, 0, 1)
+    assert merged["clean"] is False
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [record["file"] for record in summary["inputs"]] == [UNTOUCHED]
+    assert summary["not_audited"] == 1
+    (finding,) = [json.loads(line) for line in audit_aws.get(f"{OUT}findings.jsonl").splitlines()]
+    assert (finding["file"], finding["error"]["code"]) == (REWRITTEN, "not_audited")
+    why = NOT_AUDITED if removed == "summary.json" else PART_REMOVED.format(parts=removed)
+    assert finding["error"]["message"] == why
+
+
 def test_the_merge_fetches_the_map_runs_manifest_once_and_each_result_file_once(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:

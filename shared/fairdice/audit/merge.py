@@ -12,13 +12,14 @@ games: findings stream through, ids and game keys merge as sorted runs.
 
 import errno
 import hashlib
+import io
 import json
 import shutil
 import tempfile
 from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, TypeVar, cast
@@ -305,7 +306,10 @@ def merge(
     if names is not None and (unlisted := sorted(set(names).difference(stored))):
         raise lost([store.where(PARTIALS + name) for name in unlisted])
     listed = [name for name in stored if names is None or name in names]
-    fetched = list(_ahead(store.read_ahead, partial(_read_listed, store, on_aws=expected is not None), listed))
+    # on AWS, a summary.json removed since the listing leaves its partial out, as one not listed is (review: the merge
+    # failed with S3's error, naming no shard)
+    read_listed = partial(_read_listed, store, on_aws=expected is not None)
+    fetched = [named for named in _ahead(store.read_ahead, read_listed, listed) if named is not None]
     if expected is not None:
         # review: a partial's summary.json rewritten as no summary (emptied, another file's bytes) failed the whole
         # merge, where a partial changed is its shard's finding: named so, by the shard whose name it is under
@@ -361,13 +365,19 @@ def merge(
         ]
     else:
         parts = [(name, part) for name, part in parts if part.file not in reasons]
+    # on AWS, each part the listing held that is found removed as it is read, by the partial's name and the part's:
+    # read as empty, its shard then not audited (`PART_REMOVED`; review: the merge failed with S3's NoSuchKey or
+    # AccessDenied, naming no shard and writing no summary)
+    removed_since: set[tuple[str, str]] | None = set() if expected is not None else None
     with tempfile.TemporaryDirectory(prefix="fairdice-merge-") as scratch:
         findings = Path(scratch) / FINDINGS
         with findings.open("wb") as out:
-            findings_of = partial(_read_bytes, store)
             held = []
-            keys = [partial_key(name, PART_FINDINGS) for name, _ in parts]
-            for (name, part), data in zip(parts, _ahead(store.read_ahead, findings_of, keys), strict=True):
+            findings_of = [_part_opener(store, name, PART_FINDINGS, removed_since) for name, _ in parts]
+            for (name, part), data in zip(parts, _ahead(store.read_ahead, _read_all, findings_of), strict=True):
+                if removed_since is not None and (name, PART_FINDINGS) in removed_since:
+                    reasons.setdefault(part.file, PART_REMOVED.format(parts=PART_FINDINGS))
+                    continue
                 answer = answers.get(part.file)
                 if answer and answer.findings_sha256 not in (None, hashlib.sha256(data).hexdigest()):
                     # review: a finding removed or altered, its partial's counts kept, was not caught by them
@@ -399,7 +409,7 @@ def merge(
             # each hashed as it is read, where a worker's answer holds it to a digest (on AWS)
             ids_sha256: dict[str, str] = {}
             games_sha256: dict[str, str] = {}
-            id_runs = _runs(store, part_names, IDS, Path(scratch), ids_sha256 if answers else None)
+            id_runs = _runs(store, part_names, IDS, Path(scratch), ids_sha256 if answers else None, removed_since)
             # review: ids.txt or games.txt rewritten as lines no worker writes failed the whole merge as the checks
             # read them (a ValueError), before their digests were held to the answers. From S3 each is fetched, and so
             # hashed, before the checks read it: one known changed is not read, and its shard is left out below
@@ -409,7 +419,7 @@ def merge(
                     kept.duplicate_ids += 1
                 words = f"the game on line {dup.first_line} of {dup.first_file} has this id already"
                 _write(out, _unread(dup.file, dup.line, dup.id, "duplicate_id", words, field="id"))
-            game_runs = _runs(store, part_names, GAMES, Path(scratch), games_sha256 if answers else None)
+            game_runs = _runs(store, part_names, GAMES, Path(scratch), games_sha256 if answers else None, removed_since)
             games_changed = _changed_runs(parts, answers, games_sha256, "games_sha256")
             games = iter(()) if games_changed else repeats(game_runs, files, Path(scratch), name="games")
             mirrored: dict[str, int] = {}
@@ -430,9 +440,17 @@ def merge(
             if part.file in answers
             and not _runs_as_answered(answers[part.file], ids_sha256.get(name), games_sha256.get(name))
         ]
-        if altered:
+        # a shard whose ids.txt or games.txt was found removed as it was read: its part is named, whatever its digest
+        # (of the empty run read in its place) says
+        gone_runs = removed_since or set()
+        part_removed = {
+            part.file: PART_REMOVED.format(parts=listed_words(gone))
+            for name, part in parts
+            if (gone := [read for read in _READ_PARTS if (name, read) in gone_runs])
+        }
+        if altered or part_removed:
             findings.unlink()
-            refused = {**reasons, **dict.fromkeys(altered, ALTERED)}
+            refused = {**reasons, **dict.fromkeys(altered, ALTERED), **part_removed}
             return merge(
                 store,
                 inputs=inputs,
@@ -597,18 +615,24 @@ def _ahead(window: int, fetch: Callable[[Any], T], items: Iterable[Any]) -> Iter
 
 
 def _runs(
-    store: Results, names: Sequence[str], part: str, scratch: Path, sha256: dict[str, str] | None = None
+    store: Results,
+    names: Sequence[str],
+    part: str,
+    scratch: Path,
+    sha256: dict[str, str] | None = None,
+    removed_since: set[tuple[str, str]] | None = None,
 ) -> list[Opener]:
     """Each named partial's sorted `part` (ids.txt, games.txt) as a run to merge, in order. From a remote store each
     is fetched to `scratch` first, many at once. Given `sha256`, each is hashed as it is read from the store, once:
-    its SHA-256 (hex) goes there by the partial's name once it has been read (fetched, or from a local store merged)."""
-    keys = [partial_key(name, part) for name in names]
+    its SHA-256 (hex) goes there by the partial's name once it has been read (fetched, or from a local store merged).
+    Given `removed_since`, a run found removed as it is read is read as empty, and named there (`_part_opener`)."""
+    opened = [_part_opener(store, name, part, removed_since) for name in names]
     if sha256 is None:
-        stored: list[Opener] = [partial(store.open, key) for key in keys]
+        stored: list[Opener] = opened
     else:
         stored = [
-            partial(_hashed, store, key, partial(sha256.__setitem__, name))
-            for name, key in zip(names, keys, strict=True)
+            partial(_hashed, opener, partial(sha256.__setitem__, name))
+            for name, opener in zip(names, opened, strict=True)
         ]
     if store.read_ahead <= 1:
         return stored
@@ -643,8 +667,39 @@ def _gone(store: Results, key: str, listed: Collection[str]) -> bool:
 _NOT_THERE = frozenset({"NoSuchKey", "AccessDenied"})
 
 
-def _read_bytes(store: Results, name: str) -> bytes:
-    with store.open(name) as stream:
+def _part_opener(store: Results, name: str, part: str, removed_since: set[tuple[str, str]] | None) -> Opener:
+    """An opener of the named partial's `part`; given `removed_since` (on AWS), a part the listing held that is found
+    removed as it is opened (`_removed_since`) is read as empty, and (`name`, `part`) put there."""
+    key = partial_key(name, part)
+    if removed_since is None:
+        return partial(store.open, key)
+    return partial(_unless_removed, store, key, partial(removed_since.add, (name, part)))
+
+
+@contextmanager
+def _unless_removed(store: Results, key: str, removed: Callable[[], None]) -> Iterator[BinaryIO]:
+    """The stored object's stream; one found removed as it is opened is `removed()` and read as empty."""
+    with ExitStack() as stack:
+        try:
+            stream = stack.enter_context(store.open(key))
+        except Exception as exc:
+            if not _removed_since(store, key, exc):
+                raise
+            removed()
+            stream = io.BytesIO()
+        yield stream
+
+
+def _removed_since(store: Results, key: str, exc: Exception) -> bool:
+    """Whether `exc`, raised as the merge opened a key its listing held, says the key was removed since: an answer for
+    a key not there (`_NOT_THERE`, a file not found) and the key no longer listed. A key still listed that S3 refuses
+    (a KMS key the role may not use) goes on as it was."""
+    not_there = isinstance(exc, FileNotFoundError) or error_code(exc) in _NOT_THERE
+    return not_there and key not in store.list(key)
+
+
+def _read_all(open_part: Opener) -> bytes:
+    with open_part() as stream:
         return stream.read()
 
 
@@ -655,10 +710,10 @@ def _fetch(run: Opener, path: Path) -> Path:
 
 
 @contextmanager
-def _hashed(store: Results, name: str, read: Callable[[str], None]) -> Iterator[BinaryIO]:
+def _hashed(open_part: Opener, read: Callable[[str], None]) -> Iterator[BinaryIO]:
     """A stored object's stream, its bytes hashed as they pass: `read` gets the SHA-256 (hex) of the whole object once
     the reader is done (every run is read to its end)."""
-    with store.open(name) as stream:
+    with open_part() as stream:
         hashing = Hashed(stream)
         yield cast(BinaryIO, hashing)
         read(hashing.finish())
@@ -669,15 +724,20 @@ def read_partial(store: Results, name: str) -> Partial:
     return _read_partial(store, name)[0]
 
 
-def _read_listed(store: Results, name: str, on_aws: bool) -> tuple[str, Partial | None, str]:
+def _read_listed(store: Results, name: str, on_aws: bool) -> tuple[str, Partial | None, str] | None:
     """A listed partial's name, stored summary and its SHA-256; on AWS, where a summary that is not one a worker
-    writes is its shard's finding (`UNREADABLE`), None and "" for it."""
+    writes is its shard's finding (`UNREADABLE`), None and "" for it, and None for a summary removed since the listing
+    (`_removed_since`): no partial, as one not listed."""
     try:
         return (name, *_read_partial(store, name))
     except ValidationError:
         if not on_aws:
             raise
         return name, None, ""
+    except Exception as exc:
+        if not on_aws or not _removed_since(store, partial_key(name, PART_SUMMARY), exc):
+            raise
+        return None
 
 
 def _read_partial(store: Results, name: str) -> tuple[Partial, str]:
