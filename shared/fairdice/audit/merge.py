@@ -116,6 +116,14 @@ PART_REMOVED = (
     "its partial result is missing its {parts}, which its worker stores before its summary.json: removed after the"
     " worker stored it, so its games are not counted; audit it again in a new execution"
 )
+# Said of a listed shard whose partial's summary.json the listing of partials/ held without a part its worker stores
+# before it, the part there when the merge looked for it: put there after the worker stored the summary (review: such a
+# part was read and counted as any part is)
+PART_PUT_SINCE = (
+    "its partial result's {parts} was not there when the merge listed the partial results, and is there now, where its"
+    " worker stores it before its summary.json: put there after the worker stored it, so its games are not counted;"
+    " audit it again in a new execution"
+)
 # Said of a block a local run cut (`merge`'s `names`) whose result is not listed: its games would go uncounted in a
 # summary naming its file as read whole (review: its folder removed once the run had found every block's result, 4
 # games of 6 were counted, all fair, exit 0)
@@ -285,10 +293,11 @@ def merge(
     games.txt differs is known only once read, and the merge is made again without it). Each AWS execution has a folder
     of its own, so its partials are its own; even so, a partial that names no object or is not under its object's name
     (`shard_name`) is left out, and one of another version of its object (its ETag), that does not add up to what its
-    worker returned, missing a part its worker stores before its summary.json (`PART_REMOVED`), of a shard whose audit
-    failed in this run, or of an object no longer listed (removed while the run went on, or one no child of the run
-    audited) is a shard not audited, a finding, never counted (`removed` says why, for the last: `merge_execution` gives
-    `NOT_RUN` where the result files name no child for it). A local run's `not_audited` says why a file it read is not
+    worker returned, missing a part its worker stores before its summary.json (`PART_REMOVED`) or holding one the
+    listing of partials/ did not (`PART_PUT_SINCE`), of a shard whose audit failed in this run, or of an object no
+    longer listed (removed while the run went on, or one no child of the run audited) is a shard not audited, a
+    finding, never counted (`removed` says why, for the last: `merge_execution` gives `NOT_RUN` where the result files
+    name no child for it). A local run's `not_audited` says why a file it read is not
     audited (it changed after it was read): its blocks are not counted and it is not named among the inputs read, as a
     shard not audited is not, and its finding is written alike.
     `passed_over`: what a local run found under its folders and did not read (what `summary.NOT_READ` names).
@@ -356,8 +365,13 @@ def merge(
                 # counted as the worker left it; the map run kept the worker's own answer, which the rewrite missed.
                 # A rewrite that kept the three figures (a mismatch made incomplete) is told by the summary's SHA-256
                 reasons.setdefault(part.file, ALTERED)
-            elif gone := [read for read in _READ_PARTS if _gone(store, partial_key(name, read), listed_keys)]:
-                reasons.setdefault(part.file, PART_REMOVED.format(parts=listed_words(gone)))
+            elif unlisted := [read for read in _READ_PARTS if partial_key(name, read) not in listed_keys]:
+                # a part the listing did not hold: gone, or put there since, and refused either way
+                gone = [read for read in unlisted if _gone(store, partial_key(name, read), listed_keys)]
+                if gone:
+                    reasons.setdefault(part.file, PART_REMOVED.format(parts=listed_words(gone)))
+                else:
+                    reasons.setdefault(part.file, PART_PUT_SINCE.format(parts=listed_words(unlisted)))
         parts = [
             (name, part)
             for name, part in parts
@@ -649,7 +663,7 @@ def _gone(store: Results, key: str, listed: Collection[str]) -> bool:
     as NoSuchKey only to a caller that may list the bucket, and the merge may list it by prefix alone (template.yaml):
     to the merge, AccessDenied (review: the merge failed with it on AWS, naming no shard, as it did before a part gone
     was its shard's finding). S3's listing is read first: a part it did not hold that opens when looked for (put there
-    since) is not gone, and is read as any part is (on AWS, held to the digests its worker returned)."""
+    since) is not gone, and the merge refuses it even so (`PART_PUT_SINCE`), its shard not audited."""
     if key in listed:
         return False
     try:
