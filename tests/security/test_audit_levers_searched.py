@@ -17,8 +17,9 @@ again, the same game in two shards);
 an empty shard; a key ending in `/` holding games or nothing (locally a folder); gzip whole, cut short, or two members
 concatenated. On AWS, up to three moves: between the map's listing and the workers, and after the workers before the
 merge, a shard added, removed, replaced (or written again alike), or the console's folder added; a partial edited (its
-counts made fair, its findings emptied, a line of any of its files removed, a byte changed, an entry of ids.txt or
-games.txt again with no line number), or a file of another shard's partial, or of an earlier execution's, copied under
+counts made fair, its findings emptied, those of a game not fair among them above all, a line of any of its files
+removed, a byte changed, an entry of ids.txt or games.txt again with no line number), a file of it removed (its
+summary.json too), or a file of another shard's partial, or of an earlier execution's, copied under
 its name; in the result files, a child dropped, doubled, a failed one made a success, its answer's counts edited, its
 key renamed to another shard's, to one outside the input prefix, or to a folder's never listed. The workers and the
 merge are the real handlers, the workers on the item the map gives at its listing (its ETag); Step Functions' own
@@ -41,7 +42,9 @@ edited before `--resume`, which README says it trusts; an answer of an earlier w
 Found, each fixed in the merge and tested alone below: a partial's summary.json, or its ids.txt or games.txt, written
 over with what no worker writes failed the whole merge (a ValidationError, a ValueError) rather than being its shard's
 `not_audited` finding. The AWS search relies on the partial held to its worker's answer (`merge._adds_up`): made to
-hold always, it finds a clean audit of a partial whose counts were edited within the CI runs. The same audits are
+hold always, it finds a clean audit of a partial whose counts were edited within the CI runs (at the first partial
+edited); and with the findings' SHA-256 not held to the answer, a game not fair said nowhere (its findings emptied), at
+the fourth. The same audits are
 drawn at every run, and an AWS audit is its draws' alone whatever ran before it (an example replayed as it shrinks is
 the same audit): each runs in an emptied bucket under the same prefixes, its gzip shards are written with no clock time
 in their header, moto's version ids are seeded again, and a partial replayed is one of an earlier execution made once.
@@ -85,6 +88,7 @@ LEVER_RUNS = 24 if os.environ.get("CI") == "true" else 80  # the AWS search's au
 SEED = 20261205
 CAP = 1024 * 1024  # README: a line over 1 MiB (its LF not counted) is a finding
 PARTIAL_FILES = ("summary.json", "findings.jsonl", "ids.txt", "games.txt")
+FINDINGS = "findings.jsonl"
 
 
 @dataclass
@@ -236,12 +240,29 @@ def partial_move(run: Run, earlier: dict[str, bytes]) -> None:
     if not names:
         return
     name = run.rng.choice(names)
+    moves = ["count", "findings emptied", "line removed", "copy", "replay", "byte", "junk line"]
+    # the findings of a game not fair emptied, its counts kept, is caught by the findings' SHA-256 alone: drawn three
+    # times as often as each other move, so that that defence taken out shows within CI's runs (drawn as often, no
+    # partial drawn held a game not fair to empty where it was drawn)
+    move = run.rng.choice([*moves, "file removed", *["findings of a game not fair emptied"] * 3])
+    if move == "findings of a game not fair emptied":  # a partial that holds one, where there is such a partial
+        held = [held for held in names if b'"verdict"' in run.aws.get(f"{run.out}partials/{held}/{FINDINGS}")]
+        if not held:
+            return
+        name = run.rng.choice(held)
     part = f"{run.out}partials/{name}/"
-    move = run.rng.choice(["count", "findings emptied", "line removed", "copy", "replay", "byte", "junk line"])
     target = f"{part}{run.rng.choice(PARTIAL_FILES)}"
     try:
         before = run.aws.get(target)
     except ClientError:
+        return
+    # the partial of the S3 console's folder (an empty object whose key ends in "/") is no shard's: what it says
+    # counts for nothing, and is not searched
+    folders = {shard_name(key) for key, shard in run.shards.items() if key.endswith("/") and not shard.data()}
+    if move == "file removed":  # a whole file of the partial, its summary.json too
+        run.aws.s3.delete_object(Bucket=BUCKET, Key=target)
+        if name not in folders:
+            run.bad.append(f"{target}: {move}")
         return
     if move == "count":
         target = f"{part}summary.json"
@@ -252,8 +273,8 @@ def partial_move(run: Run, earlier: dict[str, bytes]) -> None:
         for tally in summary["by_scheme"].values():
             tally["counts"] |= {"fair": tally["counts"]["games"], "mismatch": 0, "incomplete": 0, "errors": 0}
         after = json.dumps(summary).encode()
-    elif move == "findings emptied":
-        target = f"{part}findings.jsonl"
+    elif move in ("findings emptied", "findings of a game not fair emptied"):
+        target = f"{part}{FINDINGS}"
         before = run.aws.get(target)
         after = b""
     elif move == "line removed":
@@ -279,9 +300,6 @@ def partial_move(run: Run, earlier: dict[str, bytes]) -> None:
         before = run.aws.get(target)
         after = earlier[source]
     run.aws.put(target, after)
-    # the partial of the S3 console's folder (an empty object whose key ends in "/") is no shard's: what it says
-    # counts for nothing, and is not searched
-    folders = {shard_name(key) for key, shard in run.shards.items() if key.endswith("/") and not shard.data()}
     if after != before and name not in folders:
         run.bad.append(f"{target}: {move}")
 
