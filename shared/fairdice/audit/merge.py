@@ -171,11 +171,16 @@ def audited_a_shard(store: Results, prefix: str) -> bool:
     that succeeded with a summary of no game and no finding). Nor one that cannot be read as a worker's summary: the
     merge names it its shard's finding (`UNREADABLE`) only where a shard listed or run has its name, and with none
     listed or run, none has (review: it was counted, where the merge left it out, and the execution succeeded with a
-    summary of no game)."""
+    summary of no game). Nor one whose summary.json was removed since the listing (`_removed_since`; review: the merge
+    failed with S3's error)."""
     for name in shard_partial_names(store):
         try:
             part = read_partial(store, name)
         except ValidationError:
+            continue
+        except Exception as exc:
+            if not _removed_since(store, partial_key(name, PART_SUMMARY), exc):
+                raise
             continue
         if name == shard_name(part.file) and _named_unlisted(part, prefix):
             return True
