@@ -99,29 +99,42 @@ _LOOKS_ASCII = frozenset(
 )
 # Every character but a letter or a mark that Unicode's confusables (UTS #39) hold alike, directly or through
 # others, to a letter but an ASCII one (other than those of `_LOOKS_ASCII`, and those a page shows whatever is around
-# them): the increment ∆, like the Greek Δ; the subset ⊂, like the Canadian syllabics ᑕ; the em dash —, like the
-# Katakana ー and the Han 一; the middle dot ·, like the Latin ꞏ. Each is shown in any value: a value holding one has a
-# twin holding the letter for it, which may be as typed where it is (review: "∆ελτα" and "Δελτα", "Bob ⊂ᓕ" and "Bob
-# ᑕᓕ", "⊂" and "ᑕ" were each shown alike, as typed). A test holds the set to the confusable_homoglyphs library's copy
-# of Unicode's data; verifier.js holds the same.
+# them), but one in everyday use whose letters alike are not: the increment ∆, like the Greek Δ; the subset ⊂, like
+# the Canadian syllabics ᑕ; the em dash —, like the Katakana ー and the Han 一; the middle dot ·, like the Latin ꞏ and
+# the Canadian syllabics ᐧ. Each is shown in any value: a value holding one has a twin holding the letter for it,
+# which may be as typed where it is (review: "∆ελτα" and "Δελτα", "Bob ⊂ᓕ" and "Bob ᑕᓕ" were each shown alike, as
+# typed). Of such look-alikes, the side in everyday use is as typed and the other shown: a character is in everyday
+# use where a legacy national character set holds it (tools/script_table.py's `EVERYDAY_CODECS`: Windows' code pages,
+# Thai's, Kazakh's, JIS, GB 2312, Big5, KS X 1001); where both sides are (—, 一), or neither (∆), or a letter is of a
+# script none of those sets holds (the Canadian syllabics' ᐧ and ᑕ, whose everyday use they cannot tell), the symbol
+# is shown. tools/script_table.py writes the set from the confusable_homoglyphs library's copy of Unicode's data,
+# which a test holds it to; verifier.js holds the same.
 _LOOKS_LETTER = frozenset(
-    "\u00a2\u00a5\u00af\u00b7\u02d3\u02d8\u02d9\u0375\u060f\u0be7\u0be8\u0bea\u0bed\u0bee\u0bf0\u0bf8\u0d6a\u0d6f"
-    "\u0d79\u0dea\u0deb\u0fd5\u0fd6\u1041\u16eb\u16ef\u16f0\u17d4\u19d0\u19d1\u1a80\u1a90\u1b52\u1b53\u1b58\u2014"
-    "\u2015\u2016\u2022\u2025\u2027\u203e\u205d\u205e\u20ac\u20ad\u20bd\u2108\u2127\u2129\u2141\u2142\u2143\u2191"
-    "\u2195\u21be\u21bf\u2200\u2203\u2206\u2207\u220f\u2211\u2219\u221e\u2225\u2229\u222b\u2282\u2283\u2295\u2296"
-    "\u2299\u229d\u22a5\u22c2\u22c4\u22c5\u22c8\u22d6\u22d7\u22ee\u22ef\u22f4\u2341\u2365\u2369\u236c\u2375\u237f"
-    "\u239c\u239f\u23a2\u23a5\u23aa\u23ae\u2500\u2501\u2594\u25b3\u25bd\u25c7\u25ca\u2609\u2625\u2630\u2662\u276c"
-    "\u27c2\u27e8\u2999\u29c4\u29d6\u2a00\u2a01\u2a1d\u2a21\u2aaa\u2aab\u2e26\u2e27\u2e31\u2e39\u2e3d\u2e82\u2e83"
-    "\u2e85\u2e89\u2e8b\u2e8e\u2e8f\u2e90\u2e92\u2e93\u2e94\u2e96\u2e97\u2e98\u2e99\u2e9b\u2e9e\u2ea0\u2ea1\u2ea2"
-    "\u2ea3\u2ea4\u2ea6\u2ea8\u2eab\u2ead\u2eaf\u2eb1\u2eb2\u2eb9\u2eba\u2ebe\u2ebf\u2ec0\u2ec1\u2ec2\u2ec3\u2ec4"
-    "\u2ec5\u2ec8\u2ec9\u2ecb\u2ecc\u2ecd\u2ecf\u2ed0\u2ed1\u2ed2\u2ed3\u2ed4\u2ed6\u2ed8\u2ed9\u2eda\u2edb\u2edc"
-    "\u2edd\u2edf\u2ee0\u2ee2\u2ee4\u2ee5\u2ee8\u2ee9\u2eeb\u2eec\u2eed\u2eee\u2eef\u2ef0\u2ef2\u3008\u30fb\u31d0"
-    "\u31d1\u31d6\u31da\u31db\u31df\u31e0\ua494\ua49c\ua49e\ua4a7\ua4a8\ua4ac\ua4b0\ua4ba\ua4be\ua4bf\ua4c0\ua4c2"
-    "\ua67e\uaa53\uaa56\ufe19\ufe49\ufe4a\ufe4b\ufe4c\uff0d\uffe3\U00010101\U000102e1\U000102e4\U000102e8"
-    "\U000102f2\U000103d1\U000103d3\U000104a0\U0001d202\U0001d20b\U0001d214\U0001d215\U0001d217\U0001d21a"
-    "\U0001d21c\U0001d221\U0001d222\U0001d22b\U0001d230\U0001d23f\U0001d245\U0001e8cd\U0001f701\U0001f702"
-    "\U0001f704\U0001f714\U0001f728\U0001f754"
+    "\u00a5\u00af\u00b7\u02d3\u02d8\u02d9\u0375\u060f\u0be7\u0be8\u0bea\u0bed\u0bee\u0bf0\u0bf8\u0d6a"
+    "\u0d6f\u0d79\u0dea\u0deb\u0fd5\u0fd6\u1041\u16eb\u16ef\u16f0\u17d4\u19d0\u19d1\u1a80\u1a90\u1b52"
+    "\u1b53\u1b58\u2014\u2015\u2016\u2022\u2025\u2027\u203e\u205d\u205e\u20ac\u20ad\u20bd\u2108\u2127"
+    "\u2129\u2141\u2142\u2143\u2191\u2195\u21be\u21bf\u2200\u2203\u2206\u2207\u220f\u2211\u2219\u2225"
+    "\u2229\u222b\u2282\u2283\u2295\u2296\u2299\u229d\u22a5\u22c2\u22c4\u22c5\u22c8\u22d6\u22d7\u22ee"
+    "\u22ef\u22f4\u2341\u2365\u2369\u236c\u2375\u237f\u239c\u239f\u23a2\u23a5\u23aa\u23ae\u2500\u2501"
+    "\u2594\u25b3\u25bd\u25c7\u25ca\u2609\u2625\u2630\u2662\u276c\u27c2\u27e8\u2999\u29c4\u29d6\u2a00"
+    "\u2a01\u2a1d\u2a21\u2aaa\u2aab\u2e26\u2e27\u2e31\u2e39\u2e3d\u2e82\u2e83\u2e85\u2e89\u2e8b\u2e8e"
+    "\u2e8f\u2e90\u2e92\u2e93\u2e94\u2e96\u2e97\u2e98\u2e99\u2e9b\u2e9e\u2ea0\u2ea1\u2ea2\u2ea3\u2ea4"
+    "\u2ea6\u2ea8\u2eab\u2ead\u2eaf\u2eb1\u2eb2\u2eb9\u2eba\u2ebe\u2ebf\u2ec0\u2ec1\u2ec2\u2ec3\u2ec4"
+    "\u2ec5\u2ec8\u2ec9\u2ecb\u2ecc\u2ecd\u2ecf\u2ed0\u2ed1\u2ed2\u2ed3\u2ed4\u2ed6\u2ed8\u2ed9\u2eda"
+    "\u2edb\u2edc\u2edd\u2edf\u2ee0\u2ee2\u2ee4\u2ee5\u2ee8\u2ee9\u2eeb\u2eec\u2eed\u2eee\u2eef\u2ef0"
+    "\u2ef2\u3008\u30fb\u31d0\u31d1\u31d6\u31da\u31db\u31df\u31e0\ua494\ua49c\ua49e\ua4a7\ua4a8\ua4ac"
+    "\ua4b0\ua4ba\ua4be\ua4bf\ua4c0\ua4c2\ua67e\uaa53\uaa56\ufe19\ufe49\ufe4a\ufe4b\ufe4c\uff0d\uffe3"
+    "\U00010101\U000102e1\U000102e4\U000102e8\U000102f2\U000103d1\U000103d3\U000104a0\U0001d202"
+    "\U0001d20b\U0001d214\U0001d215\U0001d217\U0001d21a\U0001d21c\U0001d221\U0001d222\U0001d22b"
+    "\U0001d230\U0001d23f\U0001d245\U0001e8cd\U0001f701\U0001f702\U0001f704\U0001f714\U0001f728"
+    "\U0001f754"
 )
+# Every letter but an ASCII one alike so to a symbol in everyday use, where it is not itself and no letter alike is
+# (`_LOOKS_LETTER`): the Latin ȼ, like the cent sign ¢; the Latin ꝏ and the Cyrillic ꚙ, like the infinity ∞. Each is
+# shown in any value, and its symbol is as typed (review: "¢5" and "∞" were shown as code points for their rare twins).
+# tools/script_table.py writes the set, which a test holds to the confusable_homoglyphs library's copy of Unicode's
+# data; verifier.js holds the same.
+_LOOKS_EVERYDAY_SIGN = frozenset("\u023c\ua699\ua74f")
 # Every combining mark but those of the Combining Diacritical Marks block (U+0300 to U+036F) that Unicode's
 # confusables (UTS #39) hold alike, directly or through others, to another mark NFC leaves as it is: the Devanagari
 # acute accent ॔ and the Arabic fatha َ, like the acute accent ́; the Lao tone mark ່, like the Thai ่. On a letter of
@@ -591,7 +604,9 @@ def unseen(text: str) -> list[bool]:
     - every Thai or Lao nikhahit: with a sara aa after it (ํา) it looks like the sara am people type (ำ);
     - every Arabic-Indic and Extended Arabic-Indic digit: each looks like the same digit of the other set (١ and ۱);
     - every character but a letter or a mark that looks like a letter but an ASCII one (Unicode's confusables): the
-      increment ∆, like the Greek Δ; the subset ⊂, like the Canadian syllabics ᑕ (`_LOOKS_LETTER`);
+      increment ∆, like the Greek Δ; the subset ⊂, like the Canadian syllabics ᑕ (`_LOOKS_LETTER`); but where that
+      character is in everyday use and the letters are not, the letters instead: the Latin ȼ, like the cent sign ¢
+      (`_LOOKS_EVERYDAY_SIGN`);
     - every Arabic letter that Persian, Urdu or Kurdish write apart from one drawn alike, where it is drawn alike: the
       kaf and the keheh (ك ک), the yeh and the Farsi yeh (ي ی), the heh and the heh doachashmee (ه ھ) joined to the
       letter after them; the alef maksura and the Farsi yeh (ى ی), the heh and the ae (ه ە) at a word's end or alone;
@@ -762,8 +777,11 @@ def _lookalikes(text: str) -> set[int]:
         is_letter and not alike[at] and not across[at] and traits[at].latin for at, is_letter in enumerate(letter)
     )
     found = _arabic_alike(text, traits)
-    # a character but a letter or a mark that looks like a letter but an ASCII one, in any value (`_LOOKS_LETTER`)
-    found.update(at for at, character in enumerate(text) if character in _LOOKS_LETTER)
+    # a character but a letter or a mark that looks like a letter but an ASCII one, in any value (`_LOOKS_LETTER`),
+    # or the rare letter that looks like such a character in everyday use (`_LOOKS_EVERYDAY_SIGN`)
+    found.update(
+        at for at, character in enumerate(text) if character in _LOOKS_LETTER or character in _LOOKS_EVERYDAY_SIGN
+    )
     strays, akin = _strays(traits)
     found.update(strays)
     if not unicodedata.is_normalized("NFKC", text):

@@ -324,24 +324,31 @@ const fairdice = (() => {
       "\u02BA\u02DD\u02EE\u02F6\u05F2\u05F4\u066A\u1CD3\u201C\u201D\u201F\u2033\u2036\u2052\u3003\uFF02\u{11700}\u{118E3}",
   );
   // Every character but a letter or a mark, but those of LOOKS_ASCII, that Unicode's confusables hold alike to a
-  // letter but an ASCII one (∆ like Δ, ⊂ like ᑕ, — like ー): shown in any value (fairdice.prose's _LOOKS_LETTER).
+  // letter but an ASCII one (∆ like Δ, ⊂ like ᑕ, — like ー), but one in everyday use whose letters alike are not:
+  // shown in any value (fairdice.prose's _LOOKS_LETTER, written by tools/script_table.py).
   const LOOKS_LETTER = new Set(
-      "\u00A2\u00A5\u00AF\u00B7\u02D3\u02D8\u02D9\u0375\u060F\u0BE7\u0BE8\u0BEA\u0BED\u0BEE\u0BF0\u0BF8\u0D6A" +
-      "\u0D6F\u0D79\u0DEA\u0DEB\u0FD5\u0FD6\u1041\u16EB\u16EF\u16F0\u17D4\u19D0\u19D1\u1A80\u1A90\u1B52\u1B53" +
-      "\u1B58\u2014\u2015\u2016\u2022\u2025\u2027\u203E\u205D\u205E\u20AC\u20AD\u20BD\u2108\u2127\u2129\u2141" +
-      "\u2142\u2143\u2191\u2195\u21BE\u21BF\u2200\u2203\u2206\u2207\u220F\u2211\u2219\u221E\u2225\u2229\u222B" +
-      "\u2282\u2283\u2295\u2296\u2299\u229D\u22A5\u22C2\u22C4\u22C5\u22C8\u22D6\u22D7\u22EE\u22EF\u22F4\u2341" +
-      "\u2365\u2369\u236C\u2375\u237F\u239C\u239F\u23A2\u23A5\u23AA\u23AE\u2500\u2501\u2594\u25B3\u25BD\u25C7" +
-      "\u25CA\u2609\u2625\u2630\u2662\u276C\u27C2\u27E8\u2999\u29C4\u29D6\u2A00\u2A01\u2A1D\u2A21\u2AAA\u2AAB" +
-      "\u2E26\u2E27\u2E31\u2E39\u2E3D\u2E82\u2E83\u2E85\u2E89\u2E8B\u2E8E\u2E8F\u2E90\u2E92\u2E93\u2E94\u2E96" +
-      "\u2E97\u2E98\u2E99\u2E9B\u2E9E\u2EA0\u2EA1\u2EA2\u2EA3\u2EA4\u2EA6\u2EA8\u2EAB\u2EAD\u2EAF\u2EB1\u2EB2" +
-      "\u2EB9\u2EBA\u2EBE\u2EBF\u2EC0\u2EC1\u2EC2\u2EC3\u2EC4\u2EC5\u2EC8\u2EC9\u2ECB\u2ECC\u2ECD\u2ECF\u2ED0" +
-      "\u2ED1\u2ED2\u2ED3\u2ED4\u2ED6\u2ED8\u2ED9\u2EDA\u2EDB\u2EDC\u2EDD\u2EDF\u2EE0\u2EE2\u2EE4\u2EE5\u2EE8" +
-      "\u2EE9\u2EEB\u2EEC\u2EED\u2EEE\u2EEF\u2EF0\u2EF2\u3008\u30FB\u31D0\u31D1\u31D6\u31DA\u31DB\u31DF\u31E0" +
-      "\uA494\uA49C\uA49E\uA4A7\uA4A8\uA4AC\uA4B0\uA4BA\uA4BE\uA4BF\uA4C0\uA4C2\uA67E\uAA53\uAA56\uFE19\uFE49" +
-      "\uFE4A\uFE4B\uFE4C\uFF0D\uFFE3\u{10101}\u{102E1}\u{102E4}\u{102E8}\u{102F2}\u{103D1}\u{103D3}\u{104A0}" +
-      "\u{1D202}\u{1D20B}\u{1D214}\u{1D215}\u{1D217}\u{1D21A}\u{1D21C}\u{1D221}\u{1D222}\u{1D22B}\u{1D230}" +
-      "\u{1D23F}\u{1D245}\u{1E8CD}\u{1F701}\u{1F702}\u{1F704}\u{1F714}\u{1F728}\u{1F754}",
+      "\u00A5\u00AF\u00B7\u02D3\u02D8\u02D9\u0375\u060F\u0BE7\u0BE8\u0BEA\u0BED\u0BEE\u0BF0\u0BF8\u0D6A" +
+      "\u0D6F\u0D79\u0DEA\u0DEB\u0FD5\u0FD6\u1041\u16EB\u16EF\u16F0\u17D4\u19D0\u19D1\u1A80\u1A90\u1B52" +
+      "\u1B53\u1B58\u2014\u2015\u2016\u2022\u2025\u2027\u203E\u205D\u205E\u20AC\u20AD\u20BD\u2108\u2127" +
+      "\u2129\u2141\u2142\u2143\u2191\u2195\u21BE\u21BF\u2200\u2203\u2206\u2207\u220F\u2211\u2219\u2225" +
+      "\u2229\u222B\u2282\u2283\u2295\u2296\u2299\u229D\u22A5\u22C2\u22C4\u22C5\u22C8\u22D6\u22D7\u22EE" +
+      "\u22EF\u22F4\u2341\u2365\u2369\u236C\u2375\u237F\u239C\u239F\u23A2\u23A5\u23AA\u23AE\u2500\u2501" +
+      "\u2594\u25B3\u25BD\u25C7\u25CA\u2609\u2625\u2630\u2662\u276C\u27C2\u27E8\u2999\u29C4\u29D6\u2A00" +
+      "\u2A01\u2A1D\u2A21\u2AAA\u2AAB\u2E26\u2E27\u2E31\u2E39\u2E3D\u2E82\u2E83\u2E85\u2E89\u2E8B\u2E8E" +
+      "\u2E8F\u2E90\u2E92\u2E93\u2E94\u2E96\u2E97\u2E98\u2E99\u2E9B\u2E9E\u2EA0\u2EA1\u2EA2\u2EA3\u2EA4" +
+      "\u2EA6\u2EA8\u2EAB\u2EAD\u2EAF\u2EB1\u2EB2\u2EB9\u2EBA\u2EBE\u2EBF\u2EC0\u2EC1\u2EC2\u2EC3\u2EC4" +
+      "\u2EC5\u2EC8\u2EC9\u2ECB\u2ECC\u2ECD\u2ECF\u2ED0\u2ED1\u2ED2\u2ED3\u2ED4\u2ED6\u2ED8\u2ED9\u2EDA" +
+      "\u2EDB\u2EDC\u2EDD\u2EDF\u2EE0\u2EE2\u2EE4\u2EE5\u2EE8\u2EE9\u2EEB\u2EEC\u2EED\u2EEE\u2EEF\u2EF0" +
+      "\u2EF2\u3008\u30FB\u31D0\u31D1\u31D6\u31DA\u31DB\u31DF\u31E0\uA494\uA49C\uA49E\uA4A7\uA4A8\uA4AC" +
+      "\uA4B0\uA4BA\uA4BE\uA4BF\uA4C0\uA4C2\uA67E\uAA53\uAA56\uFE19\uFE49\uFE4A\uFE4B\uFE4C\uFF0D\uFFE3" +
+      "\u{10101}\u{102E1}\u{102E4}\u{102E8}\u{102F2}\u{103D1}\u{103D3}\u{104A0}\u{1D202}\u{1D20B}" +
+      "\u{1D214}\u{1D215}\u{1D217}\u{1D21A}\u{1D21C}\u{1D221}\u{1D222}\u{1D22B}\u{1D230}\u{1D23F}" +
+      "\u{1D245}\u{1E8CD}\u{1F701}\u{1F702}\u{1F704}\u{1F714}\u{1F728}\u{1F754}",
+  );
+  // Every letter but an ASCII one alike to such a character in everyday use where the letters alike are not (ȼ like
+  // ¢, ꝏ like ∞): shown in any value, its symbol as typed (fairdice.prose's _LOOKS_EVERYDAY_SIGN).
+  const LOOKS_EVERYDAY_SIGN = new Set(
+      "\u023C\uA699\uA74F",
   );
   // Every combining mark but those of U+0300 to U+036F that Unicode's confusables hold alike to another mark NFC
   // leaves as it is (॔ and َ like ́): shown on a letter of SCRIPTS (fairdice.prose's _MARKS_ALIKE).
@@ -779,7 +786,8 @@ const fairdice = (() => {
       chars.some((c) => /[A-Za-z]/u.test(c)) || chars.some((c, at) => letter[at] && !alike[at] && !across[at] && LATIN.test(c));
     const found = arabicAlike(chars);
     // a character but a letter or a mark that looks like a letter but an ASCII one, in any value (fairdice.prose)
-    chars.forEach((c, at) => LOOKS_LETTER.has(c) && found.add(at));
+    // (or the rare letter that looks like such a character in everyday use: ȼ, like ¢)
+    chars.forEach((c, at) => (LOOKS_LETTER.has(c) || LOOKS_EVERYDAY_SIGN.has(c)) && found.add(at));
     const [strayed, akin] = strays(chars, letter, alike, across);
     strayed.forEach((at) => found.add(at));
     const text = chars.join("");
@@ -878,7 +886,7 @@ const fairdice = (() => {
    * each that looks like one there (the U of "Lucky Uገር"), where such a letter that looks like no ASCII digit or
    * punctuation mark is as typed beside an ASCII letter too (the ሀ of "Lucky ሀገር");
    * every Arabic-Indic and Extended
-   * Arabic-Indic digit; every character but a letter or a mark that looks like a letter but an ASCII one (∆, ⊂);
+   * Arabic-Indic digit; every character but a letter or a mark that looks like a letter but an ASCII one (∆, ⊂), or the rare letter for one in everyday use (ȼ for ¢);
    * every mark of MARKS_ALIKE on a letter of SCRIPTS (the ॔ of "ж॔"); a combining mark on an ASCII character or on one shown, or on nothing (the value's first).
    */
   function unseen(text) {

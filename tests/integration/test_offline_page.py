@@ -1397,6 +1397,8 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
         | set("\u00f6\u04e7")
         | prose._OTHERS_ALIKE
         | prose._LOOKS_LETTER  # (and every character but a letter that looks like a letter: the ∆ of "∆ελτα")
+        | prose._LOOKS_EVERYDAY_SIGN  # (and every rare letter like a symbol in everyday use: the ȼ, like ¢)
+        | set("\u00a2\u221e")  # (and those symbols, as typed)
     )
     # (and as a word of its own beside letters of two scripts that look like none: the о of "ж о ֆ" is shown)
     befores = ["", "\u043f", "\u0436", "\u00c6", "\u0141", "\u5927", "\u0915", "\u0628", "1", "a", "t"]
@@ -1446,6 +1448,10 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
         "\u1455",
         "\u2206\u03b5\u03bb\u03c4\u03b1",
         "\u0394\u03b5\u03bb\u03c4\u03b1",
+        "\u00a25",
+        "\u023c5",
+        "x \u221e",
+        "x \ua74f",
     ]
     # (and every mark like another, and two of U+0300 to U+036F, on a Cyrillic, Greek, ASCII, Thai and Hebrew letter,
     # after another mark, and after no letter: the ॔ of "ж॔" is shown, the ́ of "ж́" is not)

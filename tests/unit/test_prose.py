@@ -201,6 +201,22 @@ KEY = bytes(range(32))
         ("\u2282", "⟨U+2282⟩"),
         ("\u2206\u03b5\u03bb\u03c4\u03b1", "⟨U+2206⟩\u03b5\u03bb\u03c4\u03b1"),
         ("\u0394\u03b5\u03bb\u03c4\u03b1", "\u0394\u03b5\u03bb\u03c4\u03b1"),
+        # but where the symbol is in everyday use (a legacy national character set holds it) and its letters are not,
+        # the symbol is as typed and the letters shown, in any value (review: "¢5" and "∞" were shown for their rare
+        # twins ȼ, ꝏ and ꚙ): the cent sign and the Latin ȼ, the infinity and the Latin ꝏ, the Cyrillic ꚙ
+        ("\u00a25", "\u00a25"),
+        ("\u023c5", "⟨U+023C⟩5"),
+        ("\u221e", "\u221e"),
+        ("x \u221e", "x \u221e"),
+        ("\ua74f", "⟨U+A74F⟩"),
+        ("\ua699", "⟨U+A699⟩"),
+        # and where both are in everyday use, the symbol is shown still: the euro sign, like the Ukrainian Є; the em
+        # dash, like the Han 一 and the Katakana ー; and the middle dots, like the Canadian syllabics ᐧ, whose use no
+        # such set tells
+        ("\u20ac5", "⟨U+20AC⟩5"),
+        ("\u04045", "\u04045"),
+        ("a\u2014b", "a⟨U+2014⟩b"),
+        ("l\u00b7l", "l⟨U+00B7⟩l"),
         # and a combining mark that looks like another, but one of U+0300 to U+036F, on a letter of Latin, Greek,
         # Coptic, Cyrillic or Armenian (review: "ж́" and "ж॔" shown alike, as typed): the Devanagari ॔ and the Arabic
         # َ, like ́; the acute accent there and a Thai mark on a Thai letter stay as typed
@@ -673,6 +689,10 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
         # and a combining mark like another on a Cyrillic letter: the Devanagari ॔ of "ж॔", like the ́ of "ж́"
         ("\u0436\u0954", "\u0436\u0301", "\u0436⟨U+0954⟩"),
         ("\u2206\u03b5\u03bb\u03c4\u03b1", "\u0394\u03b5\u03bb\u03c4\u03b1", "⟨U+2206⟩\u03b5\u03bb\u03c4\u03b1"),
+        # and a rare letter like a symbol in everyday use, beside its twin's as typed symbol: the ȼ of "ȼ5", like the
+        # cent sign of "¢5"; the ꝏ of "x ꝏ", like the infinity of "x ∞"
+        ("\u023c5", "\u00a25", "⟨U+023C⟩5"),
+        ("x \ua74f", "x \u221e", "x ⟨U+A74F⟩"),
         # a Latin word beside a Cyrillic one, like the Cyrillic look-alikes: the Latin is shown, the Cyrillic as typed
         (
             "hello \u0436\u0438\u0437\u043d\u044c",
@@ -721,6 +741,7 @@ def _drawn(text: str) -> str:
         | {0x14AA: "L", 0x1455: "\u2282", 0x1446: "\u00b7\u1439", 0x1467: "U'", 0x1403: "\u2206"}
         | {0x0D20: "o", 0x0D09: "\u0b89"}
         | {0x0394: "\u2206"}  # the Greek Δ as the increment ∆
+        | {0x023C: "\u00a2", 0xA74F: "\u221e"}  # the Latin ȼ as the cent sign, ꝏ as the infinity
         | {0x0954: "\u0301"}  # the Devanagari acute accent as the acute accent
     )
 
@@ -868,14 +889,28 @@ def test_the_characters_but_letters_that_look_like_a_letter_are_those_unicodes_c
     def drawn(character: str) -> bool:
         return not prose._traits(character).hidden and not prose._traits(character).compat
 
-    expected = set()
+    # But a symbol in everyday use (a legacy national character set holds it: tools/script_table.py's `everyday`) whose
+    # letters are not, and are of scripts those sets hold (`judged`), is as typed, and its letters are shown instead
+    # (`_LOOKS_EVERYDAY_SIGN`): the cent sign ¢, like the Latin ȼ; the infinity ∞, like the Latin ꝏ (review: shown in
+    # any value for their rare twins). Where both are, or neither, or a letter is of a script none holds, the symbol
+    # is shown: the em dash, like the Han 一; the euro sign, like the Ukrainian Є; the middle dot, like the Canadian ᐧ
+    table = pytest.importorskip("tools.script_table", reason="the tool reads Unicode's Script from fontTools")
+    expected, letters = set(), set()
     for members in _alike():
         ones = [m for m in members if len(m) == 1 and not m.isascii() and drawn(m)]
-        if any(unicodedata.category(m).startswith("L") for m in ones):
-            expected.update(m for m in ones if unicodedata.category(m)[0] not in "LM" and m not in prose._LOOKS_ASCII)
+        of_letters = [m for m in ones if unicodedata.category(m).startswith("L")]
+        signs = [m for m in ones if unicodedata.category(m)[0] not in "LM" and m not in prose._LOOKS_ASCII]
+        rare = all(table.judged(m) and not table.everyday(m) for m in of_letters)
+        if of_letters and rare and any(map(table.everyday, signs)):
+            letters.update(of_letters)
+            signs = [m for m in signs if not table.everyday(m)]
+        expected.update(signs if of_letters else ())
     assert expected == prose._LOOKS_LETTER
-    assert {"\u2206", "\u2282", "\u2014", "\u00b7", "\u0be8"} <= prose._LOOKS_LETTER
-    assert not {"\u0394", "\u1455", "\u2010", "-"} & prose._LOOKS_LETTER
+    assert letters == prose._LOOKS_EVERYDAY_SIGN
+    assert {"\u2206", "\u2282", "\u2014", "\u00b7", "\u0be8", "\u20ac", "\u30fb"} <= prose._LOOKS_LETTER
+    assert not {"\u0394", "\u1455", "\u2010", "-", "\u00a2", "\u221e"} & prose._LOOKS_LETTER
+    assert {"\u023c", "\ua74f", "\ua699"} <= prose._LOOKS_EVERYDAY_SIGN
+    assert not {"\u1427", "\u1455", "\u0404", "\u4e00"} & prose._LOOKS_EVERYDAY_SIGN
 
 
 def test_the_marks_alike_are_those_unicodes_confusables_say() -> None:
@@ -1078,6 +1113,7 @@ def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_co
         ("LOOKS_ASCII_SIGN", prose._LOOKS_ASCII_SIGN),
         ("ALIKE_APART", prose._ALIKE_APART),
         ("LOOKS_LETTER", prose._LOOKS_LETTER),
+        ("LOOKS_EVERYDAY_SIGN", prose._LOOKS_EVERYDAY_SIGN),
         ("MARKS_ALIKE", prose._MARKS_ALIKE),
     ],
 )
