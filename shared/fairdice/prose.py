@@ -648,8 +648,9 @@ def unseen(text: str) -> list[bool]:
       does (the יין of "כוס יין"; the l of "א l" is shown instead; the ו of "ש ו ж" is shown, like the Cyrillic ӏ);
     - a combining mark that looks like another, but one of U+0300 to U+036F, on a letter of Latin, Greek, Coptic,
       Cyrillic or Armenian (`_MARKS_ALIKE`): the Devanagari ॔ of "ж॔", like the acute accent of "ж́";
-    - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below), or on nothing,
-      the value's first character (review: the phrase "\u0301test" was shown as an accent over nothing, then "test").
+    - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below, an accent on a
+      zero-width joiner), or on nothing, the value's first character (review: the phrase "\u0301test" was shown as an
+      accent over nothing, then "test").
     """
     last = len(text) - 1
     if text.isascii():  # nearly every value, and every HMAC message of an ASCII one: a page lists 10,000 of them
@@ -858,8 +859,12 @@ def _lookalikes(text: str) -> set[int]:
             base = trait.script
         elif base is not None and text[at] in _MARKS_ALIKE:
             found.add(at)
-    for at in range(len(text)):  # a mark on nothing (the value's first), an ASCII character or one shown, and so on
-        if (at == 0 or text[at - 1].isascii() or at - 1 in found) and traits[at].category in ("Mn", "Me"):
+    # a mark on nothing (the value's first), an ASCII character or one shown, and so on: one shown whatever is around
+    # it too (a joiner, a Hangul filler), whose code point the mark would be drawn on (review: "ж\u200d\u0301" and
+    # "ж\u200d\u0954" were each shown as ж⟨U+200D⟩ with its accent as typed on the ⟩, alike)
+    for at in range(len(text)):
+        shown_before = at == 0 or text[at - 1].isascii() or at - 1 in found or traits[at - 1].hidden
+        if shown_before and traits[at].category in ("Mn", "Me"):
             found.add(at)
     return found
 

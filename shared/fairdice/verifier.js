@@ -857,10 +857,21 @@ const fairdice = (() => {
     // A mark on nothing (the value's first), on an ASCII character or on one shown, and so on (fairdice.prose)
     if (NONSPACING.test(chars[0] ?? "")) found.add(0);
     chars.forEach((c, at) => {
-      if ((ASCII.test(c) || found.has(at)) && at + 1 < chars.length && NONSPACING.test(chars[at + 1])) found.add(at + 1);
+      // (one shown whatever is around it too: the accent of "ж\u200D\u0301" is not drawn on the ⟩ of ⟨U+200D⟩)
+      const before = ASCII.test(c) || found.has(at) || shownAlone(c);
+      if (before && at + 1 < chars.length && NONSPACING.test(chars[at + 1])) found.add(at + 1);
     });
     return found;
   }
+
+  /** Whether a page writes the character as its code point whatever is around it (fairdice.prose's _Traits.hidden). */
+  const shownAlone = (c) =>
+    NOT_PRINTABLE.test(c) ||
+    UNASSIGNED.test(c) ||
+    BLANK.test(c) ||
+    JAMO.test(c) ||
+    NIKHAHIT.test(c) ||
+    ARABIC_DIGITS.test(c);
 
   /**
    * For each character, whether a page writes it as its code point (fairdice.prose.unseen): one that shows nothing
@@ -887,7 +898,7 @@ const fairdice = (() => {
    * punctuation mark is as typed beside an ASCII letter too (the ሀ of "Lucky ሀገር");
    * every Arabic-Indic and Extended
    * Arabic-Indic digit; every character but a letter or a mark that looks like a letter but an ASCII one (∆, ⊂), or the rare letter for one in everyday use (ȼ for ¢);
-   * every mark of MARKS_ALIKE on a letter of SCRIPTS (the ॔ of "ж॔"); a combining mark on an ASCII character or on one shown, or on nothing (the value's first).
+   * every mark of MARKS_ALIKE on a letter of SCRIPTS (the ॔ of "ж॔"); a combining mark on an ASCII character or on one shown (a joiner too), or on nothing (the value's first).
    */
   function unseen(text) {
     const value = String(text);
@@ -897,12 +908,7 @@ const fairdice = (() => {
     return chars.map((c, i) =>
       c === " "
         ? i === 0 || i === chars.length - 1 || chars[i - 1] === " "
-        : NOT_PRINTABLE.test(c) ||
-          UNASSIGNED.test(c) ||
-          BLANK.test(c) ||
-          JAMO.test(c) ||
-          NIKHAHIT.test(c) ||
-          ARABIC_DIGITS.test(c) ||
+        : shownAlone(c) ||
           (decomposed && (MARK.test(c) || c.normalize("NFC") !== c)) ||
           lookalike.has(i),
     );

@@ -1458,6 +1458,8 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     marks = [*sorted(prose._MARKS_ALIKE), "\u0301", "\u0307"]
     befores = ["\u0436", "\u0436\u0301", "\u03c9", "a", "\u0e21", "\u05e9", "1 "]
     texts += [before + mark for before in befores for mark in marks]
+    # (and each after a character shown whatever is around it: a joiner, a Hangul filler, a jamo, a blank, a CGJ)
+    texts += [f"\u0436{alone}{mark}" for alone in "\u200d\u3164\u1100\u2800\u034f\u00ad\u0e4d\u0661" for mark in marks]
 
     said = browser.evaluate(f"{json.dumps(texts)}.map((t) => fairdice.unseen(t))")
 

@@ -226,6 +226,14 @@ KEY = bytes(range(32))
         ("\u0436\u0301\u0954", "\u0436\u0301⟨U+0954⟩"),
         ("\u03c9\u0954", "\u03c9⟨U+0954⟩"),
         ("\u0e44\u0e21\u0e48", "\u0e44\u0e21\u0e48"),
+        # and a combining mark on a character shown whatever is around it (a joiner, a Hangul filler, the blank braille
+        # pattern), which would be drawn on its code point's ⟩ (review: "ж\u200d\u0301" and "ж\u200d\u0954" were
+        # shown alike, as ж⟨U+200D⟩ and the accent as typed)
+        ("\u0436\u200d\u0301", "\u0436⟨U+200D⟩⟨U+0301⟩"),
+        ("\u0436\u200d\u0954", "\u0436⟨U+200D⟩⟨U+0954⟩"),
+        ("a\u3164\u0301", "a⟨U+3164⟩⟨U+0301⟩"),
+        ("\u0436\u2800\u0300", "\u0436⟨U+2800⟩⟨U+0300⟩"),
+        ("\u0436\u034f\u0301", "\u0436⟨U+034F⟩⟨U+0301⟩"),
         # but shown where the value also holds a letter of Latin, Greek, Coptic, Cyrillic, Armenian or another of
         # Hebrew, Arabic and Georgian that looks like none, whose look-alike it may be (the ו of "ש ו ж", like the
         # Cyrillic ӏ; review: both as typed); not beside Han, which has none (the כוס יין of "כוס יין 日本" as typed)
@@ -688,6 +696,8 @@ def test_a_phrase_spelled_to_look_like_another_is_named_as_such(phrase: str, see
         ("\u2282", "\u1455", "⟨U+2282⟩"),
         # and a combining mark like another on a Cyrillic letter: the Devanagari ॔ of "ж॔", like the ́ of "ж́"
         ("\u0436\u0954", "\u0436\u0301", "\u0436⟨U+0954⟩"),
+        # and after a joiner, shown as its code point, on whose ⟩ it would be drawn: "ж\u200d॔", like "ж\u200d́"
+        ("\u0436\u200d\u0954", "\u0436\u200d\u0301", "\u0436⟨U+200D⟩⟨U+0954⟩"),
         ("\u2206\u03b5\u03bb\u03c4\u03b1", "\u0394\u03b5\u03bb\u03c4\u03b1", "⟨U+2206⟩\u03b5\u03bb\u03c4\u03b1"),
         # and a rare letter like a symbol in everyday use, beside its twin's as typed symbol: the ȼ of "ȼ5", like the
         # cent sign of "¢5"; the ꝏ of "x ꝏ", like the infinity of "x ∞"
