@@ -779,9 +779,11 @@ def _lookalikes(text: str) -> set[int]:
     )
     found = _arabic_alike(text, traits)
     # a character but a letter or a mark that looks like a letter but an ASCII one, in any value (`_LOOKS_LETTER`),
-    # or the rare letter that looks like such a character in everyday use (`_LOOKS_EVERYDAY_SIGN`)
+    # or the rare letter that looks like such a character in everyday use (`_LOOKS_EVERYDAY_SIGN`), by its base, as
+    # one composed with a mark is drawn as it and the mark (review: the ⊄ of "Bob ⊄ᓕ", ⊂ and a long solidus, was as
+    # typed, like the ᑕ̸ of "Bob ᑕ̸ᓕ")
     found.update(
-        at for at, character in enumerate(text) if character in _LOOKS_LETTER or character in _LOOKS_EVERYDAY_SIGN
+        at for at, trait in enumerate(traits) if trait.base in _LOOKS_LETTER or trait.base in _LOOKS_EVERYDAY_SIGN
     )
     strays, akin = _strays(traits)
     found.update(strays)

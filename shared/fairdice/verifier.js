@@ -787,7 +787,11 @@ const fairdice = (() => {
     const found = arabicAlike(chars);
     // a character but a letter or a mark that looks like a letter but an ASCII one, in any value (fairdice.prose)
     // (or the rare letter that looks like such a character in everyday use: ȼ, like ¢)
-    chars.forEach((c, at) => (LOOKS_LETTER.has(c) || LOOKS_EVERYDAY_SIGN.has(c)) && found.add(at));
+    // (each by its base, as one composed with a mark is drawn as it and the mark: the ⊄ of "Bob ⊄ᓕ", like "Bob ᑕ̸ᓕ")
+    chars.forEach((c, at) => {
+      const base = [...c.normalize("NFD")][0];
+      if (LOOKS_LETTER.has(base) || LOOKS_EVERYDAY_SIGN.has(base)) found.add(at);
+    });
     const [strayed, akin] = strays(chars, letter, alike, across);
     strayed.forEach((at) => found.add(at));
     const text = chars.join("");

@@ -1399,6 +1399,7 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
         | prose._LOOKS_LETTER  # (and every character but a letter that looks like a letter: the ∆ of "∆ελτα")
         | prose._LOOKS_EVERYDAY_SIGN  # (and every rare letter like a symbol in everyday use: the ȼ, like ¢)
         | set("\u00a2\u221e")  # (and those symbols, as typed)
+        | set("\u2204\u2284\u2285\u2226")  # (and those composed of one of them and a mark: ⊄, ⊂ and a long solidus)
     )
     # (and as a word of its own beside letters of two scripts that look like none: the о of "ж о ֆ" is shown)
     befores = ["", "\u043f", "\u0436", "\u00c6", "\u0141", "\u5927", "\u0915", "\u0628", "1", "a", "t"]
