@@ -12,10 +12,15 @@
   const table = document.getElementById("rolls");
   status.hidden = false; // the page hides what it says of a check that only this script makes
 
+  // A fair verdict the browser can check whole: not one the daily archive gave, whose part (its commitment published in
+  // time, kept under Object Lock, its versions seen) the browser does not read (review: a green ✓ and "agrees with this
+  // page" on a daily roll whose check here was the roll and the SHA-256 alone)
+  const whole = data.fair && data.said.verdict !== null;
+
   function finish(state, ...text) {
     status.replaceChildren(...text);
     // Agreeing with a page whose verdict is not fair is no good news: said plainly, not in the colour of one (review)
-    status.className = state !== "agree" ? "bad" : data.fair ? "ok" : "";
+    status.className = state !== "agree" ? "bad" : whole ? "ok" : "";
     document.body.dataset.recheck = state;
   }
 
@@ -71,16 +76,17 @@
   };
   const verdictAgrees = JSON.stringify(own) === JSON.stringify(said);
   // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
-  const { roll, rolls, secret } = fairdice.schemes.get(verdict.scheme).words;
+  const { roll, rolls, secret, seal } = fairdice.schemes.get(verdict.scheme).words;
   if (!differ.length && sealAgrees && verdictAgrees) {
     const all =
     agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
     // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
     // verdict not fair says so, not more (review: "all 10 rolls listed agree with this page" read as good news on a
     // mismatch)
-    const agreement = data.fair ? "this page" : "this page's recomputation";
-    const proves = data.fair ? "" : ". This shows this page computed them as your browser does; it does not show the game was fair";
-    if (data.fair) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
+    const agreement = whole ? "this page" : "this page's recomputation";
+    const archive = `. This shows the ${secret} gives them and the ${seal} this page shows; your browser reads no daily archive, so it does not check when the ${seal} was published or that it is kept, on which this page's verdict rests`;
+    const proves = whole ? "" : data.fair ? archive : ". This shows this page computed them as your browser does; it does not show the game was fair";
+    if (whole) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
     finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the ${secret}${proves}`));
     return;
   }

@@ -26,6 +26,7 @@ from fairdice.fields import MAX_ROLLS
 from fairdice.page import render_page
 from fairdice.prose import shown, unseen
 from fairdice.schemes import parse_request
+from fairdice.schemes.base import RevealedDay
 from fairdice.storage import StorageSettings
 from fairdice.verify import verify
 from integration.devtools import Browser
@@ -596,6 +597,55 @@ def test_the_browsers_own_check_names_the_secret_as_the_games_scheme_does(browse
     assert said["own"][0] == "agree" and "and so does the SHA-256 of the key. " in said["own"][1], said
     assert said["other"][0] == "disagree" and ": the SHA-256 of the key differs. " in said["other"][1], said
     assert "secret" not in said["own"][1] + said["other"][1], said
+
+
+class LockedDay:
+    """A daily archive on AWS S3 as the stack keeps it: the day's commitment published in its grace and kept, with its
+    record, under Object Lock, the record written once the day was over."""
+
+    def lookup(self, day: dt.date) -> RevealedDay:
+        return RevealedDay(
+            secret=bytes.fromhex(KEY),
+            commitment=SEAL,
+            source=f"daily archive revealed/{day}.json",
+            published_at=dt.datetime.combine(day, dt.time(0, 0, 3), dt.UTC),
+            in_time=True,
+            witnessed=True,
+            revealed_at=dt.datetime.combine(day + dt.timedelta(days=1), dt.time(0, 0, 5), dt.UTC),
+            revealed_in_time=True,
+            locked=True,
+        )
+
+
+def test_the_browsers_own_check_of_a_fair_daily_roll_says_what_it_proved_not_the_archives_part(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a daily roll's page that the archive makes fair, its commitment published in time and kept (review: the
+    # browser reads no archive, so it recomputes the roll from the day secret and its SHA-256 alone; yet its check
+    # turned the roll's "=" into a green ✓ and said "agrees with this page" in the colour of good news, as if it had
+    # checked the page's fair whole)
+    request = parse_request({"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER})
+    faces = verify(request.model_copy(update={"secret": KEY})).rolls[0]["dice"]
+    request = parse_request({"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER, "recorded": [faces]})
+    verdict = verify(request, day_secrets=LockedDay())
+    assert verdict.verdict == "fair", verdict.reasons
+    saved = tmp_path / "daily-fair.html"
+    saved.write_text(render_page(verdict, request, request.model_dump(mode="json") | {"secret": KEY}), "utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), PHONE)
+    said = browser.evaluate("document.getElementById('recheck-status').innerText")
+    shown = browser.evaluate("document.getElementById('recheck-status').className")
+    mark = browser.evaluate("document.querySelector('#rolls td.recheck span').textContent")
+
+    # Then it agrees with what it recomputed, says what that shows and what it did not check, and gives no good news
+    assert page["recheck"] == "agree", page["text"][:1500]
+    assert said.startswith(
+        "Your browser recomputed these rolls itself: the roll listed agrees with this page's recomputation, and so does"
+        " the SHA-256 of the day secret. "
+    ), said
+    assert "your browser reads no daily archive, so it does not check when the commitment was published" in said, said
+    assert (shown, mark) == ("", "="), (shown, mark)
 
 
 def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:

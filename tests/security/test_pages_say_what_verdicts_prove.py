@@ -22,13 +22,14 @@ said in time only where the JSON has it so; rolls recorded for a secret not reve
 as they came.
 
 And what the pages' scripts write in a browser, in the run's one headless Chromium (tests/conftest.py): each served page
-opened, recheck.js recomputes its rolls and agrees, in the colour of good news only beside a fair verdict, never saying
-fair or ✓, counting the rolls it marked the same, beside a verdict not fair in words that say it agrees with the page's
-recomputation and does not show the game fair, the tab and the heading still the JSON's once it has written; and the
-offline page opened with the same link, verifier.js's verdict is the JSON's and offline.js's words hold to it as the
-server's page's do ("Fair" only of a fair verdict, with which rolls; no fair, ✓ or agreement in a verdict that is not;
-its reasons, scope, counts, seal's mark and rolls' marks the JSON's); a daily roll's link, whose secret the offline page
-cannot read, stops there, and opened with the secret the served page carries is no fairer than the JSON's.
+opened, recheck.js recomputes its rolls and agrees, in the colour of good news only beside a fair verdict it checks
+whole (not a daily roll's the archive made fair, whose archive it does not read), never saying fair or ✓, counting the
+rolls it marked the same, beside a verdict not fair in words that say it agrees with the page's recomputation and does
+not show the game fair, the tab and the heading still the JSON's once it has written; and the offline page opened with
+the same link, verifier.js's verdict is the JSON's and offline.js's words hold to it as the server's page's do ("Fair"
+only of a fair verdict, with which rolls; no fair, ✓ or agreement in a verdict that is not; its reasons, scope, counts,
+seal's mark and rolls' marks the JSON's); a daily roll's link, whose secret the offline page cannot read, stops there,
+and opened with the secret the served page carries is no fairer than the JSON's.
 """
 
 import contextlib
@@ -745,14 +746,27 @@ def _calls_nothing_fair(text: str) -> bool:
     return _CIRCA_FAIR.search(_CANNOT_SHOW_FAIR.sub("", text)) is None
 
 
+def checked_whole(verdict: dict[str, Any]) -> bool:
+    """Whether the browser's own check can agree with a fair verdict whole: not one the daily archive gave (its seal's
+    time said), whose part, the commitment published in time and kept, the browser reads nothing of."""
+    return verdict["verdict"] == "fair" and verdict["seal"]["in_time"] is None
+
+
 def recheck_agrees(verdict: dict[str, Any], listed: int) -> str:
     """What recheck.js says once it agrees with a page of this verdict listing this many rolls."""
     words = scheme_of(verdict["scheme"]).words
     every = {1: f"the {words.roll} listed agrees", 2: f"both {words.rolls} listed agree"}
     agree = every.get(listed, f"all {listed:,} {words.rolls} listed agree")
     said = f"Your browser recomputed these {words.rolls} itself: {agree} with this page"
-    if verdict["verdict"] == "fair":
+    if checked_whole(verdict):
         return f"{said}, and so does the SHA-256 of the {words.secret}."
+    if verdict["verdict"] == "fair":
+        # A daily roll's fair the archive gave: the browser, which reads no archive, says what it did not check of it
+        return (
+            f"{said}'s recomputation, and so does the SHA-256 of the {words.secret}. This shows the {words.secret}"
+            f" gives them and the {words.seal} this page shows; your browser reads no daily archive, so it does not"
+            f" check when the {words.seal} was published or that it is kept, on which this page's verdict rests."
+        )
     return (
         f"{said}'s recomputation, and so does the SHA-256 of the {words.secret}. This shows this page computed them as"
         " your browser does; it does not show the game was fair."
@@ -777,7 +791,7 @@ def assert_recheck_says_no_more(
     got: dict[str, Any] = browser.evaluate(RECHECKED)
     listed = json.loads(page.split("id=fairdice-recheck>", 1)[1].split("</script>", 1)[0])["rolls"]
     assert got["state"] == "agree", (how, got["said"])
-    assert got["colour"] == ("ok" if verdict["verdict"] == "fair" else ""), (how, got["colour"], got["said"])
+    assert got["colour"] == ("ok" if checked_whole(verdict) else ""), (how, got["colour"], got["said"])
     assert "✓" not in got["said"], (how, got["said"])
     if verdict["verdict"] != "fair":
         assert _calls_nothing_fair(got["said"]), (how, got["said"])
@@ -786,7 +800,7 @@ def assert_recheck_says_no_more(
     assert set(got["marks"]) <= {same, "not recomputed"}, (how, got["marks"])
     # and each drawn as it is named, the same in a ✓ of good news only beside a fair verdict (review: a column of green
     # ✓ beside rolls that differ or were not recorded, on a mismatch page, read as those rolls checked)
-    fair = verdict["verdict"] == "fair"
+    fair = checked_whole(verdict)
     drawn = {same: ["✓", "ok"] if fair else ["=", ""], "not recomputed": ["–", "muted"]}
     assert got["shown"] == [drawn[name] for name in got["marks"]], (how, got["shown"])
     agreed = re.search(
