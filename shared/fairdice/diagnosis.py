@@ -28,7 +28,7 @@ from fairdice.errors import InvalidInput
 from fairdice.prose import counted, listed, number, was
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import CHANCE, Case, Hypothesis, Words, chance_of_at_least
-from fairdice.seal import seal_of
+from fairdice.seal import of_hex_text, seal_of
 from fairdice.verdict import Cause, Finding, Scope, Tally, Verdict
 
 MAX_SHIFT = 3  # roll numbers tried either side of the given first one
@@ -236,9 +236,8 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
 
 
 def _of_hex_text(verdict: Verdict, secret: bytes) -> bool:
-    """Whether the seal is the SHA-256 of this secret written as hex text, in lower or upper case, not of its bytes."""
-    given = (verdict.seal.given or "").lower()
-    return given in (seal_of(secret.hex().encode()), seal_of(secret.hex().upper().encode()))
+    """Whether the seal given is the SHA-256 of this secret written as hex text, not of its bytes (`of_hex_text`)."""
+    return of_hex_text(verdict.seal.given or "", secret)
 
 
 def _archive_hashed_text(request: RequestBase, verdict: Verdict, seal_source: str | None) -> Finding:

@@ -1989,6 +1989,34 @@ def test_an_archives_commitment_over_its_own_secrets_hex_text_is_said_so_never_a
     assert [f.cause for f in verdict.diagnosis or []] == ["secret_not_committed"]
 
 
+@pytest.mark.parametrize("given", [False, True], ids=["archive's secret", "its secret given"])
+def test_the_reason_of_an_archives_commitment_over_its_own_secrets_hex_text_says_so_as_its_diagnosis_does(
+    given: bool,
+) -> None:
+    # Review: beside the diagnosis "the commitment the archive published ... is the SHA-256 of the day secret it
+    # revealed ... written as hex text", the verdict's reason said "the archive revealed a secret it had not committed
+    # to": the page contradicted itself
+    text_seal = hashlib.sha256(KEY.encode()).hexdigest()
+    archive = OneDay(
+        RevealedDay(bytes.fromhex(KEY), text_seal, "archive 2026-10-28", ARCHIVED, True, True, committed=False)
+    )
+    day = {name: value for name, value in DAILY.items() if name not in ("commitment", *(() if given else ("secret",)))}
+    request = parse_request(day | {"recorded": rolls_of(DAILY)})
+    verdict = verify(request, day_secrets=archive)
+    # Then it is a mismatch still, whose reason says what the archive did, as the finding below it says
+    assert verdict.verdict == "mismatch"
+    assert [f.cause for f in verdict.diagnosis or []] == ["seal_of_hex_text"]
+    reason = (
+        f"the day secret the daily archive revealed for {DAILY['date']} does not give the commitment it published for"
+        f" {DAILY['date']} before the day as its bytes' SHA-256: the archive committed to it as the SHA-256 of its hex"
+        " text, not of its bytes"
+    )
+    assert reason in verdict.reasons
+    page = render_page(verdict, request)
+    assert "not committed to" not in page
+    assert "had not committed" not in page
+
+
 # ---- counts and a few differing rolls -----------------------------------------------------
 
 

@@ -51,6 +51,7 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
 )
+from fairdice.seal import of_hex_text
 from fairdice.storage import known_time
 from fairdice.verdict import Cause, GameInput, Scope, Verdict
 
@@ -329,9 +330,16 @@ class Daily(Scheme[DailyRequest]):
         # differ only where the operator revealed a secret it had not committed to (review).
         uncommitted = not found.committed
         if uncommitted:
+            # A commitment over the hex text of the secret revealed is one to it, hashed as text, as the diagnosis says
+            # (`seal_of_hex_text`): not a secret it had not committed to (review: the page said both)
+            why = (
+                " as its bytes' SHA-256: the archive committed to it as the SHA-256 of its hex text, not of its bytes"
+                if of_hex_text(found.commitment, found.secret)
+                else ": the archive revealed a secret it had not committed to"
+            )
             contradictions.append(
                 f"the day secret the daily archive revealed for {day} does not give the commitment it published for"
-                f" {day} before the day: the archive revealed a secret it had not committed to"
+                f" {day} before the day{why}"
             )
         caveats: tuple[str, ...] = ()
         timing = publication(request.date, found.published_at)
