@@ -406,6 +406,14 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
         # tell whether the server seed is from another game than both or this game's", or "whether the seal is another
         # game's or the server seed is": either way, whose the secret is
         template = "Too few {rolls} fit the {secret} to tell whose it is"
+        if finding.tally is not None and finding.tally.fit == finding.tally.of:
+            # Every one counted fits: too few of them, not too few fitting (review: "Too few rolls fit the key to tell
+            # whose it is (it fits both recorded rolls)")
+            template = (
+                "The {roll} fits the {secret}, but one is too few to tell whose it is"
+                if finding.tally.of == 1
+                else "The {rolls} fit the {secret}, but are too few to tell whose it is"
+            )
     if finding.cause == "few_rolls_differ" and finding.tally is not None:
         fit, total = finding.tally.fit, finding.tally.of
         which = "{roll} compared" if beyond else "recorded {roll}"

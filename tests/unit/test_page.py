@@ -917,6 +917,37 @@ def test_a_seal_of_another_game_beside_too_few_rolls_fitting_to_tell_is_headed_a
     assert ("or both belong to another game" in page) == ("or both" in heading)
 
 
+@pytest.mark.parametrize(
+    ("scheme", "count", "heading"),
+    [
+        ("bg-dice-v1", 2, "The rolls fit the key, but are too few to tell whose it is (it fits both recorded rolls)"),
+        (
+            "pair36",
+            2,
+            "The rolls fit the server seed, but are too few to tell whose it is (it fits both recorded rolls)",
+        ),
+        ("three-dice", 1, "The ply fits the seed, but one is too few to tell whose it is (it fits the recorded ply)"),
+    ],
+    ids=["bg-dice-v1 2 of 2", "pair36 2 of 2", "three-dice 1 of 1"],
+)
+def test_too_few_rolls_to_tell_whose_the_secret_is_all_fitting_are_headed_as_too_few_not_as_too_few_fitting(
+    scheme: str, count: int, heading: str
+) -> None:
+    # Review: "Too few rolls fit the key to tell whose it is (it fits both recorded rolls)": both fit, so it is not
+    # too few that fit but too few rolls
+    # Given a game's every roll recorded, too few for whose the secret is, with another game's seal
+    game = GAMES[scheme] | {"count": count}
+    seal = hashlib.sha256(b"another game").hexdigest()
+    verdict, page = page_of(game | {parse_request(game).SEAL_FIELD: seal, "recorded": rolls_of(game)})
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.too_few_to_tell) == ("too_few_rolls_fit", True)
+    assert found.tally is not None and found.tally.fit == found.tally.of == count
+    # Then the page heads it plainly
+    shown = unescape(re.sub(r"<[^>]+>", "", page))
+    assert heading in shown
+    assert "Too few" not in shown
+
+
 @pytest.mark.parametrize(("total", "fit", "fitting"), [(2, 1, 2), (5, 3, 3)], ids=["2 of 2", "3 of 5"])
 @pytest.mark.parametrize("scheme", ["bg-dice-v1", "pair36"])
 def test_a_roll_count_with_its_fix_beside_too_few_rolls_fitting_to_tell_whose_the_secret_is_reads_as_one(
@@ -943,10 +974,16 @@ def test_a_roll_count_with_its_fix_beside_too_few_rolls_fitting_to_tell_whose_th
     # is, counted over every roll recorded, as the count's words say only those compared fit
     shown = unescape(re.sub(r"<[^>]+>", "", page.split("<h2>Why it may not match</h2>", 1)[1].split("<h2>", 1)[0]))
     every = "both recorded rolls" if fitting == total == 2 else f"{fitting} of the {total} recorded rolls"
+    # (changed deliberately: "Too few rolls fit the key to tell whose it is (it fits both recorded rolls)" of 2 of 2)
+    whose = (
+        f"The {words.rolls} fit the {words.secret}, but are too few to tell whose it is"
+        if fitting == total
+        else f"Too few {words.rolls} fit the {words.secret} to tell whose it is"
+    )
     heads = [
         f"The number of {words.rolls} differs (it fits the first {'' if fit == 1 else f'{fit} '}recorded {words.roll}"
         + ("" if fit == 1 else "s"),
-        f"Too few {words.rolls} fit the {words.secret} to tell whose it is (it fits {every})",
+        f"{whose} (it fits {every})",
     ]
     assert shown.index(heads[0]) < shown.index(heads[1]), shown
     assert f"Every {words.roll} compared fits, but {total} {words.rolls} were recorded and {fit} computed" in shown
