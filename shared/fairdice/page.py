@@ -54,7 +54,9 @@ MAX_TABLE_BYTES = 3 * 1024 * 1024
 SHOWN_MOST = 300
 
 # Each in the scheme's own words (`Words`), as the page around it: a three-dice game's "One ply differs" beside its
-# counts of plies, narde-v1's fingerprint where the page heads its seal so (review: "rolls", "the seal" there)
+# counts of plies, narde-v1's fingerprint where the page heads its seal so (review: "rolls", "the seal" there), a day's
+# roll another player's or another day's (review: "The roll belongs to another game" above "another player's or another
+# day's roll")
 _CAUSE_TITLES = {
     "numbering_shifted": "The {roll} numbers are shifted",
     "seat_order": "The client seeds are in the other seat order",
@@ -70,10 +72,10 @@ _CAUSE_TITLES = {
     "secret_in_seal_field": "The {secret} was pasted as the {seal}",
     "seal_in_secret_field": "The {seal} was pasted as the {secret}",
     "seal_of_hex_text": "The {seal} was computed over the hex text",
-    "seal_from_other_game": "The {seal} belongs to another game",
-    "rolls_from_other_game": "The {rolls} belong to another game",
+    "seal_from_other_game": "The {seal} belongs to {other_game}",
+    "rolls_from_other_game": "The {rolls} belong to {other_rolls}",
     "too_few_rolls_fit": "Too few {rolls} fit the {secret} to tell whose they are",
-    "secret_from_other_game": "The {secret} belongs to another game",
+    "secret_from_other_game": "The {secret} belongs to {other_game}",
     "secret_not_committed": "The archive revealed a {secret} it had not committed to",
     "few_rolls_differ": "Some {rolls} differ",  # as many as differ, said by `_title`
     "roll_left_out": "A {roll} is missing from the list",
@@ -396,11 +398,11 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
     if template is None:
         return finding.cause
     if finding.cause == "rolls_from_other_game" and one:
-        template = "The {roll} belongs to another game"
+        template = "The {roll} belongs to {other_rolls}"
     if finding.cause == "roll_cut_short" and one:
         template = "The {roll} was cut short inside a face"
     if finding.cause == "seal_from_other_game" and not alone:
-        template = "The {seal}, the {secret} or both belong to another game"
+        template = "The {seal}, the {secret} or both belong to {other_game}"
     if finding.cause == "too_few_rolls_fit" and finding.too_few_to_tell:
         # As its words say (`Finding.too_few_to_tell`), beside a seal that does not fit the secret: "too few fit to
         # tell whether the server seed is from another game than both or this game's", or "whether the seal is another
@@ -421,7 +423,14 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
             template = f"The {which} differs" if total == 1 else "One {roll} differs"
         elif fit == 0:
             template = f"Every {which} differs"
-    return template.format(roll=words.roll, rolls=words.rolls, secret=words.secret, seal=words.seal)
+    return template.format(
+        roll=words.roll,
+        rolls=words.rolls,
+        secret=words.secret,
+        seal=words.seal,
+        other_rolls=words.other_rolls,
+        other_game=words.other_game,
+    )
 
 
 def _diagnosis_section(verdict: Verdict, request: RequestBase | None, words: Words) -> Iterator[str]:

@@ -206,8 +206,41 @@ def test_one_recorded_roll_of_another_game_is_headed_as_one_roll(game: dict[str,
     # Then its heading speaks of that roll as its words do, "it is most likely another ... roll" (review: "The rolls
     # belong to another game" above a day's one roll)
     page = unescape(page)
-    assert "<b>The roll belongs to another game</b> <span class=muted>(it does not fit the recorded roll)" in page
-    assert "The rolls belong to another game" not in page
+    # (changed deliberately: a day's roll is headed as its words say it, another player's or another day's)
+    whose = "another player or another day" if game["scheme"] == "daily" else "another game"
+    assert f"<b>The roll belongs to {whose}</b> <span class=muted>(it does not fit the recorded roll)" in page
+    assert f"The rolls belong to {whose}" not in page
+
+
+@pytest.mark.parametrize(
+    ("commitment", "recorded", "heading"),
+    [
+        (SEAL, [1, 1, 1, 1, 1, 1], "The roll belongs to another player or another day"),
+        ("another", None, "The commitment belongs to another day"),
+        ("another", [1, 1, 1, 1, 1, 1], "The day secret belongs to another day"),
+        ("another", [], "The commitment, the day secret or both belong to another day"),
+    ],
+    ids=["roll", "commitment", "day secret", "either"],
+)
+def test_a_days_findings_of_whose_it_is_are_headed_by_day_and_player_not_game(
+    commitment: str, recorded: list[int] | None, heading: str
+) -> None:
+    # Review: a day's page headed "The roll belongs to another game" above "it is most likely another player's or
+    # another day's roll": a day's roll is one player's of one day, its secret and commitment the day's
+    # Given a day's roll, another player's or with another day's commitment (or none recorded: [])
+    game = GAMES["daily"]
+    if commitment == "another":
+        commitment = hashlib.sha256(b"another day").hexdigest()
+    sent = game | {"commitment": commitment} | ({"recorded": recorded or rolls_of(game)} if recorded != [] else {})
+    verdict, page = page_of(sent)
+    assert verdict.verdict == "mismatch"
+    # Then its finding is headed so on the page, and no heading speaks of another game
+    headings = re.findall(r"<div class=finding><b>([^<]*)</b>", unescape(page))
+    assert headings == [heading]
+    assert "another game" not in " ".join(headings)
+    # while a game's stay another game's
+    _, other = page_of(GAMES["pair36"] | {"count": 1, "recorded": [[6, 6]]})
+    assert "<b>The roll belongs to another game</b>" in unescape(other)
 
 
 def test_a_seal_of_another_game_beside_a_roll_cut_short_says_the_roll_fits_but_for_the_cut_face() -> None:
@@ -226,8 +259,9 @@ def test_a_seal_of_another_game_beside_a_roll_cut_short_says_the_roll_fits_but_f
 
     # Then the seal's finding says what its words say, the roll fitting but for the face cut short (review: "it does
     # not fit the recorded roll" above "the recorded roll fits this day secret in every face but the last, cut short")
+    # (changed deliberately from "another game": a day's commitment is the day's)
     assert (
-        "The commitment belongs to another game</b> <span class=muted>(it fits every face of the recorded roll but the"
+        "The commitment belongs to another day</b> <span class=muted>(it fits every face of the recorded roll but the"
         " last, cut short)"
     ) in page
     assert "it does not fit the recorded roll" not in page

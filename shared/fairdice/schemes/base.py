@@ -44,6 +44,10 @@ class Words:
     # Which seal alone can show the secret was fixed before the play: the one shown, or daily's archive's, but only
     # published in its time and kept under Object Lock (README's "Daily secrets")
     shows: str = "only that one shows"
+    # Whose, other than this game's, recorded rolls and a seal or a secret may be, as the page heads them ("The rolls
+    # belong to another game"): a day's roll is one player's of one day, its secret and commitment the day's alone
+    other_rolls: str = "another game"
+    other_game: str = "another game"
 
 
 @dataclass(frozen=True)

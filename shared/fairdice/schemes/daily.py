@@ -223,6 +223,9 @@ class Daily(Scheme[DailyRequest]):
         shown=f"the daily archive publishes for the day between 00:00 and {GRACE_ENDS} UTC",
         # one published out of that time, or not kept under Object Lock in compliance mode, shows nothing of the sort
         shows="only the archive's, published in that time and kept under Object Lock in compliance mode, can show",
+        # as its diagnosis says of them (`elsewhere`): "another player's or another day's roll"
+        other_rolls="another player or another day",
+        other_game="another day",
     )
     tried = (DAY_OFF, DICE_ORDER)
     tried_as: Mapping[Cause, str] = {**TRIED_AS, "date_shifted": DAY_OFF}
