@@ -28,7 +28,7 @@ from fairdice.errors import InvalidInput
 from fairdice.prose import counted, listed, number, was
 from fairdice.request import CountedRequest, RequestBase
 from fairdice.schemes.base import CHANCE, Case, Hypothesis, Words, chance_of_at_least
-from fairdice.seal import of_hex_text, seal_of
+from fairdice.seal import hex_text_form, of_hex_text, seal_of
 from fairdice.verdict import Cause, Finding, Scope, Tally, Verdict
 
 MAX_SHIFT = 3  # roll numbers tried either side of the given first one
@@ -69,7 +69,7 @@ def diagnose(
         # the one it committed to", and the rolls weighed as beside its own seal, as beside such a seal given
         as_text = _of_hex_text(verdict, secret)
         if as_text:
-            findings = [_archive_hashed_text(request, verdict, seal_source)]
+            findings = [_archive_hashed_text(request, verdict, secret, seal_source)]
         else:
             findings = [_not_committed(request, verdict, seal_source)]
         if verdict.checks.rolls == "mismatch":
@@ -220,13 +220,14 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 ),
             )
         ]
-    if _of_hex_text(verdict, secret):
+    form = hex_text_form(given, secret)
+    if form is not None:
         return [
             Finding(
                 cause="seal_of_hex_text",
                 explains="the seal",
                 detail=(
-                    f"the {seal} given is the SHA-256 of the {secret_word} written as hex text, not of its"
+                    f"the {seal} given is the SHA-256 of the {secret_word} written as hex text{form}, not of its"
                     f" bytes: whatever computed it hashed the text. A game's {seal} is SHA-256 of the bytes,"
                     f" {verdict.seal.computed}"
                 ),
@@ -240,18 +241,21 @@ def _of_hex_text(verdict: Verdict, secret: bytes) -> bool:
     return of_hex_text(verdict.seal.given or "", secret)
 
 
-def _archive_hashed_text(request: RequestBase, verdict: Verdict, seal_source: str | None) -> Finding:
+def _archive_hashed_text(
+    request: RequestBase, verdict: Verdict, secret_bytes: bytes, seal_source: str | None
+) -> Finding:
     """`seal_of_hex_text` of an authority's seal over its own secret: the archive committed to the secret it revealed,
     hashed as its hex text, where the scheme hashes its bytes."""
     seal, secret = _words(request)
+    form = hex_text_form(verdict.seal.given or "", secret_bytes) or ""
     return Finding(
         cause="seal_of_hex_text",
         explains="the seal",
         detail=(
             f"the {seal} the archive published for the day ({seal_source or verdict.source}) is the SHA-256 of the"
-            f" {secret} it revealed ({verdict.source}) written as hex text, not of its bytes: the archive hashed the"
-            f" text. A day's {seal} is SHA-256 of the bytes, {verdict.seal.computed}. No mistake in copying explains"
-            " it: keep this link and report it"
+            f" {secret} it revealed ({verdict.source}) written as hex text{form}, not of its bytes: the archive hashed"
+            f" the text. A day's {seal} is SHA-256 of the bytes, {verdict.seal.computed}. No mistake in copying"
+            " explains it: keep this link and report it"
         ),
     )
 

@@ -1910,6 +1910,39 @@ def test_a_seal_computed_over_the_hex_text_is_found() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (KEY + "\n", " with a line break at its end (as echo and sha256sum give it)"),
+        (KEY.upper() + "\n", " with a line break at its end (as echo and sha256sum give it)"),
+        (KEY + "\r\n", " with a Windows line break at its end"),
+    ],
+    ids=["echo", "echo, upper case", "windows"],
+)
+@pytest.mark.parametrize("game", [PAIR36, NARDE, DAILY], ids=lambda game: game["scheme"])
+def test_a_seal_computed_over_the_hex_text_and_its_line_break_is_found_and_said_so(
+    game: dict[str, Any], text: str, said: str
+) -> None:
+    # Review: the seal of `echo KEY | sha256sum`, the hex text and the line break echo ends it with, was not found, and
+    # a roll that did not fit the key was "the key is most likely from another game than both": a player's common
+    # mistake read as another game's secret
+    # Given a game's seal computed so, and its rolls all recorded with other dice
+    request = parse_request(game)
+    words = schemes.of(request).words
+    real = rolls_of(game if game["scheme"] == "daily" else game | {"count": 5})
+    seal = hashlib.sha256(text.encode()).hexdigest()
+    verdict = check(game | {request.SEAL_FIELD: seal, "recorded": miscopied(real, range(len(real)))})
+    # Then the seal's finding is the hex text's, saying which text was hashed, and the rolls are weighed as beside the
+    # secret's own seal: another game's rolls, never another game's secret
+    causes = [f.cause for f in verdict.diagnosis or []]
+    assert causes == ["seal_of_hex_text", "rolls_from_other_game"]
+    found = finding(verdict, "seal_of_hex_text")
+    assert found.detail.startswith(
+        f"the {words.seal} given is the SHA-256 of the {words.secret} written as hex text{said}, not of its bytes"
+    )
+    assert all("another game than both" not in f.detail for f in verdict.diagnosis or [])
+
+
+@pytest.mark.parametrize(
     ("game", "fit"),
     [*((game, fit) for game in (PAIR36, NARDE, ONLINE, THREE) for fit in (0, 2)), (DAILY, 0)],
     ids=lambda value: value["scheme"] if isinstance(value, dict) else f"{value} fit",
