@@ -414,7 +414,7 @@ def _seal_elsewhere(
         words,
         (
             f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {why} {whose} most"
-            f" likely another game's: copy both from the same game. If both were copied correctly from this game,"
+            f" likely {words.other_game}'s: copy both from the same game. If both were copied correctly from this game,"
             f" the {secret} is not the one it committed to: keep both and report it. {_HEX_NOTE}"
         ),
         seal_alone=alone,
@@ -1089,7 +1089,9 @@ def _of_another_game(
         # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the {rolls}")
         fit = f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read}"
-        whose = f"the {secret} is most likely from another game than both; copy it again from the game."
+        whose = (
+            f"the {secret} is most likely from {case.scheme.words.other_game} than both; copy it again from the game."
+        )
         if explains.fit:
             # Some rolls fit it, as many as another game's might: said as the seal's finding says them (review:
             # "neither the seal nor the recorded rolls fit this server seed" of 2 of 3 that did)

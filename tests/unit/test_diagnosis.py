@@ -1378,8 +1378,9 @@ def test_a_daily_roll_that_fits_beside_another_commitment_is_said_as_one_roll() 
     # When it is diagnosed
     found = finding(check(mistaken), "seal_from_other_game")
 
-    # Then the finding speaks of one roll (review: "the recorded rolls fit this day secret" of one roll)
-    assert "; the recorded roll fits this day secret, so the commitment is most likely another game's" in found.detail
+    # Then the finding speaks of one roll (review: "the recorded rolls fit this day secret" of one roll), and of the
+    # commitment as a day's, as its heading does (changed deliberately from "another game's")
+    assert "; the recorded roll fits this day secret, so the commitment is most likely another day's" in found.detail
 
 
 def test_two_rolls_that_fit_beside_another_seal_are_said_as_two_where_the_count_asks_for_one() -> None:
@@ -2819,6 +2820,9 @@ def _words_against_code(verdict: Verdict) -> list[str]:
     claims of the other-game causes, and the bars of CHANCE and OTHER_GAME_CHANCE their tallies sit between."""
     room = schemes.get(verdict.scheme)
     seal, secret, sides = room.words.seal, room.words.secret, math.prod(room.sides)
+    # whose other than this game's the seal or the secret is, in the room's words: daily's a day's (changed
+    # deliberately from "another game" for every room)
+    other = room.words.other_game
     mismatched = verdict.checks.seal == "mismatch"
     causes = [found.cause for found in verdict.diagnosis or []]
     # A seal computed over the secret's hex text is this secret's: weighed as its own seal is (added deliberately to the
@@ -2829,7 +2833,7 @@ def _words_against_code(verdict: Verdict) -> list[str]:
         cause, detail, tally = found.cause, found.detail, found.tally
         chance = 1.0 if tally is None else chance_of_at_least(tally.fit, tally.of, sides)
         likely = tally is None or not tally.fit or chance >= OTHER_GAME_CHANCE  # luck that ordinary explains them
-        both = f"the {seal}, the {secret} or both are most likely another game's" in detail
+        both = f"the {seal}, the {secret} or both are most likely {other}'s" in detail
         checks = {
             "flag seal_alone": not found.seal_alone or cause == "seal_from_other_game",
             "flag too_few_to_tell": found.too_few_to_tell
@@ -2839,7 +2843,7 @@ def _words_against_code(verdict: Verdict) -> list[str]:
             "not another game's": not as_text
             or all(
                 said not in detail
-                for said in ("another game than both", f"whether the {secret} is", f"whether the {seal} is")
+                for said in (f"{other} than both", f"whether the {secret} is", f"whether the {seal} is")
             ),
             "too few fit to tell": ("too few fit to tell" in detail) == (cause == "too_few_rolls_fit"),
             "the seal": (found.explains == "the seal") == (tally is None),
@@ -2848,7 +2852,7 @@ def _words_against_code(verdict: Verdict) -> list[str]:
             checks["band"] = tally is not None and tally.fit > 0 and CHANCE <= chance < OTHER_GAME_CHANCE
             checks["not most likely"] = "most likely" not in detail
         if cause == "seal_from_other_game":
-            checks["seal mismatch"] = mismatched and "most likely another game's" in detail
+            checks["seal mismatch"] = mismatched and f"most likely {other}'s" in detail
             checks["alone as said"] = both != found.seal_alone
             checks["alone beyond chance"] = not found.seal_alone or chance < CHANCE or "roll_cut_short" in causes
             checks["either as luck"] = found.seal_alone or likely
@@ -2856,7 +2860,7 @@ def _words_against_code(verdict: Verdict) -> list[str]:
             # The seal is the daily archive's, which it published: the secret given is not the day's, whatever the rolls
             checks["claim"] = mismatched and f"the {secret} given is not this day's" in detail
         elif cause == "secret_from_other_game":
-            checks["claim"] = mismatched and f"the {secret} is most likely from another game than both" in detail
+            checks["claim"] = mismatched and f"the {secret} is most likely from {other} than both" in detail
             checks["as luck"] = likely
         if cause == "rolls_from_other_game":
             checks["claim"] = (not mismatched or as_text) and "most likely" in detail and likely

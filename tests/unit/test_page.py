@@ -238,6 +238,10 @@ def test_a_days_findings_of_whose_it_is_are_headed_by_day_and_player_not_game(
     headings = re.findall(r"<div class=finding><b>([^<]*)</b>", unescape(page))
     assert headings == [heading]
     assert "another game" not in " ".join(headings)
+    # and its words below it say whose as the heading does, a day's (review: "The commitment belongs to another day"
+    # above "the commitment is most likely another game's")
+    assert "most likely another game" not in unescape(page)
+    assert "another game than both" not in unescape(page)
     # while a game's stay another game's
     _, other = page_of(GAMES["pair36"] | {"count": 1, "recorded": [[6, 6]]})
     assert "<b>The roll belongs to another game</b>" in unescape(other)
