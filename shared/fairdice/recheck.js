@@ -14,8 +14,9 @@
 
   // A fair verdict the browser can check whole: not one the daily archive gave, whose part (its commitment published in
   // time, kept under Object Lock, its versions seen) the browser does not read (review: a green ✓ and "agrees with this
-  // page" on a daily roll whose check here was the roll and the SHA-256 alone)
-  const whole = data.fair && data.said.verdict !== null;
+  // page" on a daily roll whose check here was the roll and the SHA-256 alone). Fair by the browser's own verdict, not
+  // by the page's flag, which is the page's word (review: a mismatch page whose data said fair got green ticks)
+  let whole = false;
 
   function finish(state, ...text) {
     status.replaceChildren(...text);
@@ -32,6 +33,7 @@
     finish("failed", `Your browser could not recompute these rolls itself (${why}). The recipe below recomputes them by hand.`);
     return;
   }
+  whole = verdict.verdict === "fair" && data.said.verdict !== null;
   const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
   const head = table.tHead.rows[0];
   // A soft hyphen: on a small phone the word may break, to leave a daily roll's six faces room (page.css)
@@ -85,7 +87,7 @@
     // mismatch)
     const agreement = whole ? "this page" : "this page's recomputation";
     const archive = `. This shows the ${secret} gives them and the ${seal} this page shows; your browser reads no daily archive, so it does not check when the ${seal} was published or that it is kept, on which this page's verdict rests`;
-    const proves = whole ? "" : data.fair ? archive : ". This shows this page computed them as your browser does; it does not show the game was fair";
+    const proves = whole ? "" : data.fair && said.verdict === null ? archive : ". This shows this page computed them as your browser does; it does not show the game was fair";
     if (whole) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
     finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the ${secret}${proves}`));
     return;

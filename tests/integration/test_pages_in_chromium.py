@@ -896,6 +896,37 @@ def test_beside_a_fair_verdict_the_browser_does_not_agree_with_no_roll_is_marked
             assert not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (name, marks)
 
 
+def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_the_colour_of_good_news(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch's page (roll 5 recorded otherwise), as served, and the same page whose data for the browser's
+    # own check has its fair flag set (review: the ✓ and the colour of good news came from that flag, which the browser
+    # took from the page, so a page saying "mismatch" in words and "fair" in its data got a column of green ticks and
+    # "agrees with this page" in green, the browser's own verdict being mismatch too)
+    request = parse_request(GAME | {"recorded": recorded(GAME, change=4)})
+    verdict = verify(request)
+    assert verdict.verdict == "mismatch"
+    served = render_page(verdict, request)
+    assert served.count(',"fair":false}') == 1
+    same = "your browser's dice are the same"
+    for name, html in (("served", served), ("flagged", served.replace(',"fair":false}', ',"fair":true}'))):
+        saved = tmp_path / f"{name}.html"
+        saved.write_text(html, encoding="utf-8")
+
+        # When the browser has checked it
+        page = measured(browser, saved.as_uri(), DESKTOP)
+        said = browser.evaluate("document.getElementById('recheck-status').innerText")
+        shown = browser.evaluate("document.getElementById('recheck-status').className")
+        marks = browser.evaluate(RECHECK_MARKS)
+
+        # Then it agrees with the page's recomputation, says that does not show the game was fair, in plain colour,
+        # each roll it found the same an "=", as its own verdict (mismatch) says, whatever the flag
+        assert page["recheck"] == "agree", (name, page["text"][:1500])
+        assert "all 12 rolls listed agree with this page's recomputation" in said, (name, said)
+        assert said.endswith("it does not show the game was fair."), (name, said)
+        assert (shown, marks) == ("", [["=", "", same]] * 12), (name, shown, marks)
+
+
 # Colours as WCAG 2 measures them: `shows(element, colour)`, what the element shows where it draws that colour (its
 # text, its edge), and `under(element)`, what it shows where it draws nothing (every background from the page's canvas
 # up to it, blended; the canvas is the system colour Canvas, which prefers-color-scheme: dark turns dark under
