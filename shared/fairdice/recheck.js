@@ -33,74 +33,80 @@
     finish("failed", `Your browser could not recompute these rolls itself (${why}). The recipe below recomputes them by hand.`);
     return;
   }
-  whole = verdict.verdict === "fair" && data.said.verdict !== null;
-  const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
-  const head = table.tHead.rows[0];
-  // A soft hyphen: on a small phone the word may break, to leave a daily roll's six faces room (page.css)
-  head.append(el("th", { class: "recheck", text: "brow\u00adser", title: "your browser's own dice for this roll" }));
-  const listed = new Map(data.rolls.map(([index, dice]) => [index, dice]));
-  const differ = [];
-  let agreed = 0;
-  // The browser's dice the same as the page's: "=" in plain colour, made a ✓ in the colour of good news only once the
-  // browser agrees with a fair verdict whole, where a column of them beside rolls that differ or were not recorded read
-  // as those rolls checked (review), and beside "does not agree with this page" as the page's fair checked (review)
-  const sames = [];
-  for (const row of table.tBodies[0].rows) {
-    const index = Number(row.cells[0].textContent.replace(/,/g, ""));
-    const theirs = listed.get(index);
-    let cell;
-    // Each mark an image named in words, as the table's own marks are (fairdice.markup.roll_mark): a title alone names
-    // nothing in Chromium's accessibility tree, where the cell was read as its glyph (review)
-    if (theirs === undefined || theirs === null) cell = el("span", { class: "muted", role: "img", "aria-label": "not recomputed", text: "–" });
-    else {
-      const own = mine.get(index);
-      const same = own !== undefined && own.length === theirs.length && own.every((face, at) => face === theirs[at]);
-      if (same) agreed += 1;
-      else differ.push(index);
-      const shown = own ? own.join("-") : "none";
-      cell = same
-        ? el("span", { text: "=", role: "img", "aria-label": "your browser's dice are the same", title: "your browser's dice are the same" })
-        : el("span", { class: "bad", role: "img", "aria-label": `your browser's dice differ: ${shown}`, text: `✗ ${shown}`, title: "your browser's dice differ" });
-      if (same) sames.push(cell);
+  // Once the browser has its own verdict, whatever stops the check (a page whose data is not what this script reads)
+  // is said as a check that failed, where the status said "recomputing…" for ever (review)
+  try {
+    whole = verdict.verdict === "fair" && data.said.verdict !== null;
+    const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
+    const head = table.tHead.rows[0];
+    // A soft hyphen: on a small phone the word may break, to leave a daily roll's six faces room (page.css)
+    head.append(el("th", { class: "recheck", text: "brow\u00adser", title: "your browser's own dice for this roll" }));
+    const listed = new Map(data.rolls.map(([index, dice]) => [index, dice]));
+    const differ = [];
+    let agreed = 0;
+    // The browser's dice the same as the page's: "=" in plain colour, made a ✓ in the colour of good news only once the
+    // browser agrees with a fair verdict whole, where a column of them beside rolls that differ or were not recorded read
+    // as those rolls checked (review), and beside "does not agree with this page" as the page's fair checked (review)
+    const sames = [];
+    for (const row of table.tBodies[0].rows) {
+      const index = Number(row.cells[0].textContent.replace(/,/g, ""));
+      const theirs = listed.get(index);
+      let cell;
+      // Each mark an image named in words, as the table's own marks are (fairdice.markup.roll_mark): a title alone names
+      // nothing in Chromium's accessibility tree, where the cell was read as its glyph (review)
+      if (theirs === undefined || theirs === null) cell = el("span", { class: "muted", role: "img", "aria-label": "not recomputed", text: "–" });
+      else {
+        const own = mine.get(index);
+        const same = own !== undefined && own.length === theirs.length && own.every((face, at) => face === theirs[at]);
+        if (same) agreed += 1;
+        else differ.push(index);
+        const shown = own ? own.join("-") : "none";
+        cell = same
+          ? el("span", { text: "=", role: "img", "aria-label": "your browser's dice are the same", title: "your browser's dice are the same" })
+          : el("span", { class: "bad", role: "img", "aria-label": `your browser's dice differ: ${shown}`, text: `✗ ${shown}`, title: "your browser's dice differ" });
+        if (same) sames.push(cell);
+      }
+      row.append(el("td", { class: "recheck" }, cell));
     }
-    row.append(el("td", { class: "recheck" }, cell));
+    const sealAgrees = verdict.seal.computed === data.seal;
+    // The page's verdict, held to the browser's own (its rolls' check, scope and counts; the verdict itself unless
+    // the daily archive gave it, which the browser does not read).
+    const { said } = data;
+    const scope = verdict.scope ? [verdict.scope.kind, verdict.scope.first, verdict.scope.last] : null;
+    const own = {
+      verdict: said.verdict === null ? null : verdict.verdict,
+      rolls: verdict.checks.rolls,
+      scope,
+      counts: [verdict.summary.differ, verdict.summary.missing, verdict.summary.extra],
+    };
+    const verdictAgrees = JSON.stringify(own) === JSON.stringify(said);
+    // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
+    const { roll, rolls, secret, seal } = fairdice.schemes.get(verdict.scheme).words;
+    if (!differ.length && sealAgrees && verdictAgrees) {
+      const all =
+      agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
+      // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
+      // verdict not fair says so, not more (review: "all 10 rolls listed agree with this page" read as good news on a
+      // mismatch)
+      const agreement = whole ? "this page" : "this page's recomputation";
+      const archive = `. This shows the ${secret} gives them and the ${seal} this page shows; your browser reads no daily archive, so it does not check when the ${seal} was published or that it is kept, on which this page's verdict rests`;
+      const proves = whole ? "" : data.fair && said.verdict === null ? archive : ". This shows this page computed them as your browser does; it does not show the game was fair";
+      if (whole) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
+      finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the ${secret}${proves}`));
+      return;
+    }
+    const parts = [];
+    if (differ.length) {
+      const first = differ.slice(0, 5).map((n) => words.number(n)).join(", ");
+      parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
+    }
+    if (!sealAgrees) parts.push(`the SHA-256 of the ${secret} differs`);
+    if (!verdictAgrees) {
+      const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", `${v.counts.join("/")} differ/missing/extra`].filter(Boolean).join(", ");
+      parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
+    }
+    finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));
+  } catch (error) {
+    finish("failed", `Your browser could not finish its own check of these rolls: its script stopped (${String(error.message || error)}). The recipe below recomputes them by hand.`);
   }
-  const sealAgrees = verdict.seal.computed === data.seal;
-  // The page's verdict, held to the browser's own (its rolls' check, scope and counts; the verdict itself unless
-  // the daily archive gave it, which the browser does not read).
-  const { said } = data;
-  const scope = verdict.scope ? [verdict.scope.kind, verdict.scope.first, verdict.scope.last] : null;
-  const own = {
-    verdict: said.verdict === null ? null : verdict.verdict,
-    rolls: verdict.checks.rolls,
-    scope,
-    counts: [verdict.summary.differ, verdict.summary.missing, verdict.summary.extra],
-  };
-  const verdictAgrees = JSON.stringify(own) === JSON.stringify(said);
-  // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
-  const { roll, rolls, secret, seal } = fairdice.schemes.get(verdict.scheme).words;
-  if (!differ.length && sealAgrees && verdictAgrees) {
-    const all =
-    agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
-    // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
-    // verdict not fair says so, not more (review: "all 10 rolls listed agree with this page" read as good news on a
-    // mismatch)
-    const agreement = whole ? "this page" : "this page's recomputation";
-    const archive = `. This shows the ${secret} gives them and the ${seal} this page shows; your browser reads no daily archive, so it does not check when the ${seal} was published or that it is kept, on which this page's verdict rests`;
-    const proves = whole ? "" : data.fair && said.verdict === null ? archive : ". This shows this page computed them as your browser does; it does not show the game was fair";
-    if (whole) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
-    finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the ${secret}${proves}`));
-    return;
-  }
-  const parts = [];
-  if (differ.length) {
-    const first = differ.slice(0, 5).map((n) => words.number(n)).join(", ");
-    parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
-  }
-  if (!sealAgrees) parts.push(`the SHA-256 of the ${secret} differs`);
-  if (!verdictAgrees) {
-    const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", `${v.counts.join("/")} differ/missing/extra`].filter(Boolean).join(", ");
-    parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
-  }
-  finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));
 })();

@@ -927,6 +927,40 @@ def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_t
         assert (shown, marks) == ("", [["=", "", same]] * 12), (name, shown, marks)
 
 
+def test_a_page_whose_data_stops_the_browsers_own_check_says_it_could_not_finish_not_that_it_is_still_recomputing(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch's page whose data for the browser's own check lacks what it says of its rolls' check (review: the
+    # script stopped on it after drawing its column, and the status said "Your browser is recomputing these rolls
+    # itself…" for ever, to the eye and to a screen reader)
+    request = parse_request(GAME | {"recorded": recorded(GAME, change=4)})
+    served = render_page(verify(request), request)
+    assert served.count(',"rolls":"mismatch",') == 1
+    saved = tmp_path / "stopped.html"
+    saved.write_text(served.replace(',"rolls":"mismatch",', ","), encoding="utf-8")
+    stopped = browser.page(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {"source": "window.addEventListener('unhandledrejection', () => { window.stopped = true; });"},
+    )
+    try:
+        # When the browser has checked it, or its script has stopped
+        browser.open(saved.as_uri(), DESKTOP)
+        browser.wait_for("document.body.dataset.recheck || window.stopped")
+        got = browser.evaluate(SAYS)
+        said = browser.evaluate("document.getElementById('recheck-status').innerText")
+        shown = browser.evaluate("document.getElementById('recheck-status').className")
+        marks = browser.evaluate(RECHECK_MARKS)
+    finally:
+        browser.page("Page.removeScriptToEvaluateOnNewDocument", {"identifier": stopped["identifier"]})
+
+    # Then it says it could not finish, as a check that failed, and no roll is a green tick
+    assert got["recheck"] == "failed", said
+    assert said.startswith("Your browser could not finish its own check of these rolls: its script stopped ("), said
+    assert said.endswith(". The recipe below recomputes them by hand."), said
+    assert "recomputing" not in said and shown == "bad", (said, shown)
+    assert not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), marks
+
+
 # Colours as WCAG 2 measures them: `shows(element, colour)`, what the element shows where it draws that colour (its
 # text, its edge), and `under(element)`, what it shows where it draws nothing (every background from the page's canvas
 # up to it, blended; the canvas is the system colour Canvas, which prefers-color-scheme: dark turns dark under
