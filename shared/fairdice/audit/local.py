@@ -431,11 +431,6 @@ def run(
         done, plan = _prepare(out, plan, resume, earlier, judged)
         passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
-        # Started with Ctrl-C and SIGTERM held back: a thread the bar draws from (rich's) holds them for its life, so
-        # that one held back by the main thread (`stops_held`: a staged file made, the pool forking) is not taken by
-        # it, and so handled in the main thread at once, inside the hold
-        with _stops_held():
-            watch.start(sum(f.bytes for f in plan.files))
         records: list[InputRecord] = []
         opened: dict[Path, _FileState] = {}  # each file as the run opened it to read
         placed: dict[str, _FileState] = {}  # each file of a block's result audited now, as its worker stored it
@@ -444,6 +439,13 @@ def run(
         audited = resumed = 0
         before = 0
         try:  # the bar is put away however the run ends, before the command says why
+            # Started with Ctrl-C and SIGTERM held back: a thread the bar draws from (rich's) holds them for its life,
+            # so that one held back by the main thread (`stops_held`: a staged file made, the pool forking) is not
+            # taken by it, and so handled in the main thread at once, inside the hold. Started within the `try`: a stop
+            # that came as it started, handled as the hold ends, puts it away too (review: the bar was left drawn over
+            # the command's last words, and the terminal's cursor hidden)
+            with _stops_held():
+                watch.start(sum(f.bytes for f in plan.files))
             counted = partial(_audited, watch, placed)
             with _Blocks(out, workers, daily, plan.today, plan.started, counted, plan.staged or "") as blocks:
                 for index, path in enumerate(files):
