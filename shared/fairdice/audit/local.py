@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from functools import cache, partial
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -1353,15 +1353,23 @@ def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> d
     own = re.compile(rf"{re.escape(STAGED_PREFIX + mark)}[0-9a-f]{{8}}")
     partials = out / PARTIALS
     blocks = []
-    if partials.is_dir() and not partials.is_symlink():
-        with os.scandir(partials) as listed:  # a block's folder, not a link to one
-            blocks = [
-                Path(entry.path)
-                for entry in listed
-                if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{entry.name}") and entry.is_dir(follow_symlinks=False)
-            ]
+    # What cannot be listed is passed over, nothing in it removed: what the run does next says it, as before (a
+    # fresh run: it cannot remove an earlier audit's results, exit 2; review: here it stopped the fresh run, exit 3,
+    # asking for a --resume of the earlier audit)
+    with suppress(OSError):
+        if partials.is_dir() and not partials.is_symlink():
+            with os.scandir(partials) as listed:  # a block's folder, not a link to one
+                blocks = [
+                    Path(entry.path)
+                    for entry in listed
+                    if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{entry.name}") and entry.is_dir(follow_symlinks=False)
+                ]
+    paths = list(out.iterdir())
+    for block in blocks:
+        with suppress(OSError):
+            paths += block.iterdir()
     left = {}
-    for path in sorted(path for folder in [out, *blocks] for path in folder.iterdir()):
+    for path in sorted(paths):
         if not own.fullmatch(path.name) or path.is_symlink() or not path.is_file():
             continue
         try:

@@ -3300,6 +3300,34 @@ def test_what_a_worker_killed_as_it_wrote_a_blocks_result_left_staged_is_removed
     assert summary(out)["games"] == blocks * local.BLOCK_LINES
 
 
+def test_a_fresh_run_into_an_out_whose_blocks_folder_cannot_be_listed_is_refused_as_before_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given an earlier audit cut short in --out, a block's folder of which cannot be listed (another user's, mode 0700)
+    out, arguments = two_blocks_outside(tmp_path, monkeypatch, cut_short=True)
+    block = str(out / "partials" / "00000-0000001")
+    scandir = os.scandir
+
+    def refused(path: Any = ".") -> Any:
+        if os.fspath(path) == block:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), block)
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refused)
+    plan = (out / "partials" / "plan.json").read_bytes()
+    capsys.readouterr()
+
+    # When a fresh run starts there, Then it is refused as one that cannot remove the earlier audit's results, exit 2,
+    # and nothing is removed (review: the look for what the earlier run left staged stopped it, exit 3, asking for a
+    # --resume of the earlier audit)
+    assert main(arguments) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --out {out}: cannot remove the results of an earlier audit there ({block}:"
+        f" {os.strerror(errno.EACCES)}); give another --out\n"
+    )
+    assert (out / "partials" / "plan.json").read_bytes() == plan
+
+
 def test_results_that_cannot_be_written_end_the_run_in_one_line_exit_3_and_resume_finishes_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
