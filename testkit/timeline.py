@@ -30,6 +30,11 @@ class DatedFolderStore(FolderStore):
     for a bucket without Object Lock: witnessed times, but no version kept, so any may be deleted outright.
     """
 
+    @property
+    def witnessed(self) -> bool:
+        """True: the test's clock dates its files, as S3 itself would (`read`)."""
+        return True
+
     def read(self, key: str) -> Stored | None:
         found = super().read(key)
         return None if found is None else replace(found, witnessed=True, locked_until=FOREVER if self._kept else None)

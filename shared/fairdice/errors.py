@@ -51,7 +51,13 @@ class UnknownDay(FairdiceError):
 
 
 class FutureDay(UnknownDay):
-    """The day has not begun: no secret exists for it yet (HTTP 404, as any day without one)."""
+    """The day has not begun: no secret exists for it yet (HTTP 404, as any day without one). `witnessed`: whether the
+    archive's times are a witness (`ObjectStore.witnessed`); where they are not, a roll of the day is at most
+    incomplete once revealed, as said before it is."""
+
+    def __init__(self, message: str, *, field: str | None = None, witnessed: bool = True) -> None:
+        super().__init__(message, field=field)
+        self.witnessed = witnessed
 
 
 class BeforeArchive(UnknownDay):

@@ -120,6 +120,13 @@ class History:
 class ObjectStore(Protocol):
     """Keys to bytes, where a written key can be made never to change."""
 
+    @property
+    def witnessed(self) -> bool:
+        """Whether the times this store gives are ones no writer can set (`Stored.witnessed`: AWS S3's own), known
+        before anything is read: False for a folder or an S3 endpoint other than AWS's, whose days are then at most
+        incomplete once revealed, a day not yet revealed too."""
+        ...
+
     def get(self, key: str) -> bytes | None:
         """The object's bytes, or None when there is no such key."""
         ...
@@ -195,6 +202,11 @@ class FolderStore:
 
     def __repr__(self) -> str:
         return f"FolderStore({str(self.root)!r})"
+
+    @property
+    def witnessed(self) -> bool:
+        """False: a file's time is one whoever holds the folder sets (`read`)."""
+        return False
 
     def get(self, key: str) -> bytes | None:
         """The file's bytes, or None when it does not exist."""
@@ -352,6 +364,11 @@ class BudgetedStore:
 
     def __repr__(self) -> str:
         return f"BudgetedStore({self._store!r}, {self._seconds:g} s)"
+
+    @property
+    def witnessed(self) -> bool:
+        """Whether the store's times are a witness (`ObjectStore.witnessed`): it asks nothing, so it is not budgeted."""
+        return self._store.witnessed
 
     def get(self, key: str) -> bytes | None:
         """The object's bytes, or None when there is no such key; ArchiveUnavailable once the time is spent."""
@@ -579,6 +596,12 @@ class S3Store:
     def _client(self) -> S3Client:
         return self._given_client if self._given_client is not None else self._connection.client
 
+    @property
+    def witnessed(self) -> bool:
+        """Whether its LastModified is AWS S3's own, as its client's endpoint says (`aws_own`): the same for every
+        object it reads (`read`)."""
+        return aws_own(self._client.meta.endpoint_url, self.bucket)
+
     def get(self, key: str) -> bytes | None:
         """The object's bytes, or None for NoSuchKey."""
         found = self.read(key)
@@ -628,9 +651,11 @@ class S3Store:
         until = response.get("ObjectLockRetainUntilDate")
         compliance = response.get("ObjectLockMode") == "COMPLIANCE" and isinstance(until, dt.datetime)
         locked_until = until.astimezone(dt.UTC) if compliance else None
-        witnessed = aws_own(self._client.meta.endpoint_url, self.bucket)
         return Stored(
-            _document(body, key, f"in S3 bucket {self.bucket}"), when, witnessed=witnessed, locked_until=locked_until
+            _document(body, key, f"in S3 bucket {self.bucket}"),
+            when,
+            witnessed=self.witnessed,
+            locked_until=locked_until,
         )
 
     def put_new(self, key: str, data: bytes) -> bool:

@@ -959,6 +959,19 @@ def test_a_read_says_whether_its_time_is_witnessed(tmp_path: Path) -> None:
     assert (read or pytest.fail()).witnessed is True
 
 
+def test_a_store_says_whether_its_times_are_witnessed_before_anything_is_read(tmp_path: Path) -> None:
+    # A day not begun is judged before anything is read, so the store itself says whether its times are a witness, as
+    # every read of it does: a folder's are not, AWS S3's are, an S3 endpoint of one's own's are not; a budget, spent
+    # or not, passes the answer on, asking the store nothing
+    folder = FolderStore(tmp_path)
+    aws = S3Store("fairdice-b", client=boto3.client("s3", region_name="eu-west-1"))
+    own = S3Store("fairdice-b", client=boto3.client("s3", region_name="eu-west-1", endpoint_url="http://127.0.0.1:9"))
+    assert (folder.witnessed, aws.witnessed, own.witnessed) == (False, True, False)
+    spent = iter([0.0, 2.0]).__next__
+    assert BudgetedStore(aws, 1.0, spent).witnessed is True
+    assert BudgetedStore(folder, 1.0, spent).witnessed is False
+
+
 def test_a_read_through_an_object_lambda_alias_is_not_witnessed() -> None:
     # Given a bucket named as an S3 Object Lambda access point's alias: its Lambda writes every answer, LastModified
     # included, on AWS's own endpoint

@@ -157,6 +157,10 @@ class ArchiveAt:
         self._puts = puts
         self._clock = clock
 
+    @property
+    def witnessed(self) -> bool:
+        return True
+
     def _there(self, key: str) -> Put | None:
         found = self._puts.get(key)
         return found if found is not None and found.at <= self._clock() else None

@@ -308,6 +308,27 @@ def test_check_withholds_a_link_to_a_daily_roll_of_a_day_not_begun(
     }
 
 
+def test_verify_of_tomorrows_roll_on_a_folder_archive_says_it_at_most_incomplete_once_revealed_as_todays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given the archive FAIRDICE_DATA_DIR names, a folder, whose times whoever holds it can set (review: tomorrow's
+    # roll there read at_most_incomplete false, "Not yet verifiable" alone, where today's read true)
+    (tmp_path / "archive").mkdir()
+    monkeypatch.delenv("FAIRDICE_ARCHIVE_BUCKET", raising=False)
+    monkeypatch.setenv("FAIRDICE_DATA_DIR", str(tmp_path))
+    clock_at(monkeypatch, "2026-10-28 12:00")
+
+    # When tomorrow's roll is verified, without its secret
+    roll = {"scheme": "daily", "date": "2026-10-29", "player_id": PLAYER}
+    assert main(["verify", write(tmp_path, roll)]) == 4
+
+    # Then it is withheld, at most incomplete once revealed, saying why
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["verdict"] == "withheld"
+    assert verdict["withheld"]["at_most_incomplete"] is True
+    assert "whose times whoever holds it can set" in verdict["reasons"][-1]
+
+
 def test_check_of_a_daily_link_without_its_secret_or_an_archive_says_how_to_give_it_and_that_way_checks(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

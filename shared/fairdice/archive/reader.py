@@ -421,6 +421,7 @@ class ArchiveReader:
                     as_of=found.as_of,
                     # None published, and its time over: not in time, whatever comes later, as the day's record says it
                     in_time=False if self._missed(found) else None,
+                    witnessed=self._archive.witnessed,
                 )
             return PendingDay(
                 reveal_at=reveal_time(day),
@@ -430,6 +431,7 @@ class ArchiveReader:
                 published_at=known_time(published.published_at),
                 in_time=published.in_time,
                 locked=self._kept(published),
+                witnessed=self._archive.witnessed,
             )
         published = found.published
         return RevealedDay(
@@ -523,6 +525,7 @@ class ArchiveReader:
                 " and revealed once the day is over"
                 + ("" if reveal is None else f", in the minutes after {utc_time(reveal)}"),
                 field="date",
+                witnessed=self._archive.witnessed,
             )
         if self._as_of and day < today and now <= reveal_deadline(day):
             # An audit's moment before the day's reveal was final: what its shards would find depends on when each

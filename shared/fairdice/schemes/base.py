@@ -208,6 +208,9 @@ class PendingDay:
     # (`DayRecord.locked`): False, it may be deleted and another shown in its place, so whatever is revealed, the day's
     # rolls are at most incomplete; None where the archive's times are not S3's own, or none is published
     locked: bool | None = None
+    # Whether the archive's times are a witness (`ObjectStore.witnessed`): where they are not (a folder, an S3 endpoint
+    # other than AWS's), whatever is revealed, the day's rolls are at most incomplete
+    witnessed: bool = True
 
 
 class DaySecrets(Protocol):

@@ -159,6 +159,16 @@ def _no_archive(day: dt.date) -> tuple[str, ...]:
     )
 
 
+def _times_not_witnessed(day: dt.date) -> tuple[str, ...]:
+    """Why a day not yet revealed on an archive whose times are no witness (`PendingDay.witnessed`) is at most
+    incomplete once revealed, as the same day revealed says it (`Daily.revealed`)."""
+    return (
+        "the daily archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it can set:"
+        f" it does not show when {day.isoformat()}'s commitment was published, so once its secret is revealed, nothing"
+        " shows it was fixed before the day's play, and that day's rolls are at most incomplete",
+    )
+
+
 def _no_commitment(day: dt.date) -> tuple[str, ...]:
     """Why a day the archive published no commitment for within its grace is at most incomplete once revealed."""
     return (
@@ -273,10 +283,13 @@ class Daily(Scheme[DailyRequest]):
             return replace(self._given(request), caveats=_no_archive(request.date))
         try:
             found = day_secrets.lookup(request.date)
-        except FutureDay:
+        except FutureDay as future:
             # Withheld with or without a secret, as without an archive (review: with none, POST /verify answered 404
-            # where the audit, the CLI and the offline page said withheld)
-            return _not_begun(request.date)
+            # where the audit, the CLI and the offline page said withheld); at most incomplete once revealed where the
+            # archive's times are no witness, as today's is (review: "Not yet verifiable" alone on a folder)
+            return replace(
+                _not_begun(request.date), caveats=() if future.witnessed else _times_not_witnessed(request.date)
+            )
         except UnknownDay:
             if request.secret is None:
                 raise
@@ -288,8 +301,12 @@ class Daily(Scheme[DailyRequest]):
                 ),
             )
         if isinstance(found, PendingDay):
+            # An archive whose times are no witness never shows a day fair once revealed: said of a day not revealed
+            # too, read or not (review: an audit's day not final, or today before its commitment, read as one that
+            # could yet be fair)
+            unwitnessed = () if found.witnessed else _times_not_witnessed(request.date)
             if found.as_of is not None:
-                return _not_final(request.date, found.reveal_at, found.as_of)
+                return replace(_not_final(request.date, found.reveal_at, found.as_of), caveats=unwitnessed)
             withheld = _not_over(request.date, found.reveal_at, found.overdue)
             if found.commitment is None:
                 # Past its grace, a day with no commitment can never be fair, and the player is told so now: the page
@@ -298,7 +315,7 @@ class Daily(Scheme[DailyRequest]):
                 # published in time, for its page; of a commitment given with the request, the archive's time says
                 # nothing, so it is said of none there, as of a secret given for a day the archive has no commitment for
                 if found.in_time is not False:
-                    return withheld
+                    return replace(withheld, caveats=unwitnessed)
                 return replace(
                     withheld,
                     seal_in_time=False if request.commitment is None else None,

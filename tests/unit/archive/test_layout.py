@@ -132,7 +132,11 @@ class ReadAs(PassingStore):
 
     def __init__(self, root: Path, modified: dt.datetime, *, witnessed: bool) -> None:
         super().__init__(FolderStore(root))
-        self.modified, self.witnessed = modified, witnessed
+        self.modified, self._witnessed = modified, witnessed
+
+    @property
+    def witnessed(self) -> bool:
+        return self._witnessed
 
     def read(self, key: str) -> Stored | None:
         found = self.inner.read(key)

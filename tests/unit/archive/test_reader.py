@@ -495,6 +495,10 @@ class Counting:
         self._clock = clock
         self._seconds = seconds
 
+    @property
+    def witnessed(self) -> bool:
+        return self.archive.witnessed
+
     def _asked(self, key: str) -> None:
         self.reads.append(key)
         if self._clock is not None:

@@ -21,6 +21,7 @@ import pytest
 from fairdice.archive import layout
 from fairdice.archive.layout import commitment_key, revealed_key, secret_key
 from fairdice.archive.reader import ArchiveReader, is_final
+from fairdice.audit.archive import of_bucket
 from fairdice.dice import limit_for
 from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
 from fairdice.notices import day_page
@@ -28,7 +29,7 @@ from fairdice.page import render_page
 from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import Withheld
 from fairdice.seal import seal_of
-from fairdice.storage import EachPage, FolderStore, History, S3Store, Stores
+from fairdice.storage import EachPage, FolderStore, History, ObjectStore, S3Store, StorageSettings, Stores
 from fairdice.verdict import SealReport, Verdict
 from fairdice.verify import check, verify
 from hypothesis import given
@@ -342,6 +343,70 @@ def test_a_plain_folders_times_are_no_witness_so_its_days_are_at_most_incomplete
     assert reader.record(ARCHIVE_DAY).commitment_in_time is False
 
 
+@pytest.mark.parametrize(
+    ("day", "now", "as_of"),
+    [
+        ("2025-03-02", "2025-03-01 18:00", False),
+        ("2025-03-01", "2025-03-01 00:05", False),
+        ("2025-03-01", "2025-03-02 00:05", True),
+    ],
+    ids=["not begun", "today before its commitment", "an audit's day not final"],
+)
+def test_a_day_not_revealed_on_an_archive_whose_times_are_no_witness_is_said_at_most_incomplete_already(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, day: str, now: str, as_of: bool
+) -> None:
+    # Given a day not revealed yet, with no commitment read for it (a day not begun, today in its grace before its
+    # commitment, an audit's moment before the day's reveal was final), on a plain folder, through an S3 endpoint of
+    # one's own (moto answering there), and on AWS's own S3 (moto) (review: on a folder, tomorrow's roll read "Not yet
+    # verifiable" alone, where today's said at most incomplete, and once revealed it can never be more)
+    def withheld(archive: ObjectStore) -> Verdict:
+        verdict = verified(ArchiveReader(archive, clock=lambda: at(now), as_of=as_of), date=day)
+        assert verdict.verdict == "withheld" and verdict.withheld is not None
+        return verdict
+
+    folder = withheld(FolderStore(tmp_path / "archive"))
+    monkeypatch.setenv("MOTO_S3_CUSTOM_ENDPOINTS", "http://127.0.0.1:9000")
+    with moto_stores(Timeline(at("2025-03-01 00:00"))) as stores:
+        aws = withheld(stores.archive)
+        client = boto3.client("s3", region_name="eu-west-1", endpoint_url="http://127.0.0.1:9000")
+        own = withheld(S3Store("archive", client=client))
+
+    # Then on the folder and the endpoint of one's own it is said at most incomplete once revealed, and why, as the
+    # same day revealed there is; on AWS's own S3 it is not
+    for verdict in (folder, own):
+        assert verdict.withheld is not None and verdict.withheld.at_most_incomplete is True
+        assert verdict.reasons[1:] == [
+            "the daily archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it can"
+            f" set: it does not show when {day}'s commitment was published, so once its secret is revealed, nothing"
+            " shows it was fixed before the day's play, and that day's rolls are at most incomplete"
+        ]
+        tab, _ = _tab_and_heading(render_page(verdict))
+        assert tab.startswith("Not yet verifiable, at most incomplete once revealed · ")
+    assert aws.withheld is not None and aws.withheld.at_most_incomplete is False
+    assert len(aws.reasons) == 1
+
+
+def test_an_audits_day_not_final_read_through_an_s3_endpoint_of_ones_own_is_said_at_most_incomplete() -> None:
+    # Given an audit of the archive bucket FAIRDICE_S3_ENDPOINT_URL names, begun before a day's reveal was final: the
+    # day is withheld without a read, so the endpoint is never asked
+    storage = StorageSettings.from_environ(
+        {
+            "FAIRDICE_ARCHIVE_BUCKET": "archive",
+            "FAIRDICE_S3_ENDPOINT_URL": "http://127.0.0.1:9",
+            "AWS_REGION": "eu-west-1",
+        }
+    )
+    found = of_bucket(storage, clock=lambda: at("2025-03-02 00:05"))
+    assert found is not None
+
+    verdict = verified(found.secrets, date="2025-03-01")
+
+    # Then its roll is said at most incomplete once revealed, as every day of that endpoint is
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert verdict.withheld.at_most_incomplete is True
+    assert "whose times whoever holds it can set" in verdict.reasons[-1]
+
+
 def test_a_commitment_published_after_the_grace_gives_at_most_incomplete(archive: tuple[Timeline, Stores]) -> None:
     # Given a day whose secret and commitment were made at 00:20, past the 15 minutes after 00:00 UTC
     timeline, stores = archive
@@ -457,11 +522,15 @@ def test_a_secret_given_for_the_calendars_last_day_is_withheld_with_no_reveal_ti
 
     verdict = verified(reader, date="9999-12-31", secret=own.hex(), commitment=seal_of(own))
 
-    # Then it is withheld like any day not begun, and says no time it is due rather than failing
+    # Then it is withheld like any day not begun, and says no time it is due rather than failing; a plain folder's
+    # times are no witness, so it is said at most incomplete once revealed
     assert verdict.verdict == "withheld"
     assert verdict.withheld is not None and verdict.withheld.reveal_at is None
     assert verdict.reasons == [
-        "9999-12-31 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
+        "9999-12-31 has not begun in UTC: its secret is not revealed, so none is confirmed or denied",
+        "the daily archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it can set:"
+        " it does not show when 9999-12-31's commitment was published, so once its secret is revealed, nothing shows"
+        " it was fixed before the day's play, and that day's rolls are at most incomplete",
     ]
 
 
