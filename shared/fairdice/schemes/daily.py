@@ -335,8 +335,10 @@ class Daily(Scheme[DailyRequest]):
                 contradictions=_other_commitment(request, found.commitment),
                 # And one not kept is said now as the same day revealed says it (review: its roll read as a day that
                 # could yet be fair, where the day's record page said its rolls are at most incomplete)
+                # Where the archive's times are no witness, that is why, whatever time it gives (review: "does not
+                # show the secret was fixed", beside a time within the grace)
                 caveats=(
-                    *(_published_out_of_its_time(request.date) if found.in_time is False else ()),
+                    *(unwitnessed or (_published_out_of_its_time(request.date) if found.in_time is False else ())),
                     *((_not_kept(request.date),) if found.locked is False else ()),
                 ),
             )

@@ -386,6 +386,29 @@ def test_a_day_not_revealed_on_an_archive_whose_times_are_no_witness_is_said_at_
     assert len(aws.reasons) == 1
 
 
+def test_todays_roll_on_a_folder_whose_commitment_is_dated_in_its_grace_says_the_folders_times_are_no_witness(
+    tmp_path: Path,
+) -> None:
+    # Given today's commitment in a plain folder, its file dated in the day's grace, read in the day's evening
+    timeline = Timeline(at("2025-03-01 00:00"))
+    timeline.publish(timeline.stores(tmp_path), at("2025-03-01 00:00:03"))
+    reader = ArchiveReader(FolderStore(tmp_path / "archive"), clock=lambda: at("2025-03-01 18:00"))
+
+    verdict = verified(reader)
+
+    # Then its roll is withheld at most incomplete once revealed, and says why: not that the time shown with it is out
+    # of the grace (review: the reason said the commitment does not show the secret was fixed, "when it was published
+    # is said with it", beside a time within the grace), but that a folder's times are no witness
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert verdict.withheld.at_most_incomplete is True
+    assert verdict.seal.published_at == at("2025-03-01 00:00:03")
+    assert verdict.reasons[1:] == [
+        "the daily archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it can set:"
+        " it does not show when 2025-03-01's commitment was published, so once its secret is revealed, nothing shows"
+        " it was fixed before the day's play, and that day's rolls are at most incomplete"
+    ]
+
+
 def test_an_audits_day_not_final_read_through_an_s3_endpoint_of_ones_own_is_said_at_most_incomplete() -> None:
     # Given an audit of the archive bucket FAIRDICE_S3_ENDPOINT_URL names, begun before a day's reveal was final: the
     # day is withheld without a read, so the endpoint is never asked
