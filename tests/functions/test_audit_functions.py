@@ -1646,6 +1646,37 @@ def test_a_merge_of_a_prefix_holding_no_shard_whose_only_partial_is_removed_as_i
     assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
 
 
+def test_a_merge_of_a_prefix_holding_no_shard_whose_only_partial_is_removed_once_looked_at_fails_with_no_shards(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an input prefix that holds no shard, and a partial stored in the execution's folder by a worker invoked
+    # outside the run on a key under the prefix, removed since (no shard listed), whose summary.json is removed once
+    # the merge has read it as it looks for a shard audited, before it lists partials/ to merge them (review: the
+    # execution succeeded with a summary of no game, where a prefix that holds no shard fails with NoShards)
+    answer = audited_outside_the_run(
+        audit_aws, load_event, "games/2026-11-29/gone.jsonl", games.jsonl([games.narde(4)])
+    )
+    audit_aws.s3.delete_object(Bucket=BUCKET, Key="games/2026-11-29/gone.jsonl")
+    merge_event = merge_event_of_the_run(audit_aws, load_event)
+    summary = f"{answer['partial']}summary.json"
+    s3 = audit_aws.merger.s3
+    get_object = s3.get_object
+
+    def removed_once_read(**call: Any) -> Any:
+        got = get_object(**call)
+        if call["Key"] == summary:
+            s3.delete_object(Bucket=BUCKET, Key=summary)
+        return got
+
+    monkeypatch.setattr(s3, "get_object", removed_once_read)
+
+    # When the merge runs, Then it fails with NoShards, naming the prefix, and writes no summary or findings
+    with pytest.raises(NoShards) as refused:
+        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+    assert str(refused.value).startswith("s3://fairdice-audit-bucket/games/2026-11-29/ holds no shard")
+    assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
+
+
 @pytest.mark.parametrize("named", ["by no result file", "by forged result files", "its source forged under the prefix"])
 def test_a_merge_of_a_prefix_holding_no_shard_beside_a_partial_of_a_key_outside_it_fails_with_no_shards(
     audit_aws: AuditAws, load_event: Callable[[str], Event], named: str

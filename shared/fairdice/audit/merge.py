@@ -243,18 +243,22 @@ def merge_execution(
         # listed now, where it holds bytes
         failed = {file: why for file, why in run.not_audited.items() if file not in run.folders or file in expected}
         not_audited = {**{file: AFTER_THE_LISTING for file in expected if file not in ran}, **gone, **failed}
-    if not expected and not not_audited and not audited_a_shard(store, prefix):
+    none_audited = None
+    if not expected and not not_audited:
         where = f"s3://{bucket}/{prefix}"
         if unaccounted is not None:
             # review: why the result files do not count was lost, and the map run may have audited shards removed since
-            raise NoShards(
+            none_audited = NoShards(
                 f"{where} holds no shard now and no shard's partial result is stored, so nothing was audited; and"
                 f" {unaccounted}"
             )
-        raise NoShards(
-            f"{where} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
-            " folder the shards are in)"
-        )
+        else:
+            none_audited = NoShards(
+                f"{where} holds no shard, so nothing was audited: check the input prefix (it ends in /, and names the"
+                " folder the shards are in)"
+            )
+        if not audited_a_shard(store, prefix):
+            raise none_audited
     summary = merge(
         store,
         expected=expected,
@@ -265,6 +269,7 @@ def merge_execution(
         removed=NOT_RUN if unaccounted is None else removed,
         never_listed=sorted(run.elsewhere),
         under=prefix,
+        none_audited=none_audited,
     )
     put_summary(store, summary)
     return summary
@@ -282,6 +287,7 @@ def merge(
     removed: str = REMOVED,
     never_listed: Sequence[str] = (),
     under: str = "",
+    none_audited: Exception | None = None,
 ) -> Summary:
     """Merge every partial in `store` into its `findings.jsonl`; the summary, which the caller writes (`put_summary`)
     once it has written what comes before it: a local run, its report (so that a run that stops before leaves none).
@@ -310,6 +316,9 @@ def merge(
     (`NEVER_LISTED`), no shard, so not among the shards not audited, whatever partial is stored for it.
     `under` (on AWS): the input prefix. A partial of a key not under it is none of the run's shards, which the map lists
     under it alone: left out, as one under another shard's name is, never a shard removed nor one not audited.
+    `none_audited` (on AWS, where no shard is listed and none failed): raised, writing nothing, where the merge then
+    counts no shard and names none not audited (review: a partial `audited_a_shard` read, removed before this listing,
+    made the execution succeed with a summary of no game, where it is NoShards).
     """
     from fairdice.audit import stats  # scipy: only the merge needs it
 
@@ -418,6 +427,8 @@ def merge(
             # and what was audited or failed in this run but is no longer listed (removed while it ran), or a local
             # run's file changed after it was read: said, not dropped
             missing += sorted(file for file in reasons if expected is None or file not in expected)
+            if none_audited is not None and not parts and not missing:
+                raise none_audited
             for file in missing:
                 counts.errors += 1
                 _write(out, _unread(file, None, None, "not_audited", reasons.get(file, NOT_AUDITED)))
@@ -481,6 +492,7 @@ def merge(
                 removed=removed,
                 never_listed=never_listed,
                 under=under,
+                none_audited=none_audited,
             )
         rolled = {scheme: tally for scheme, tally in sorted(schemes.items()) if tally.counts.games}
         summary = Summary(
