@@ -188,6 +188,24 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 {secret_field: given, seal_field: secret_hex},
             )
         ]
+    swapped_text = hex_text_form(secret_hex, bytes.fromhex(given)) if request.secret_hex is not None else None
+    if swapped_text is not None:
+        # Swapped, and the seal computed over the secret's hex text as well: the rolls are the value given as the
+        # seal's, never another game's (review: "the key is most likely from another game than both" of such a pair)
+        return [
+            _finding(
+                "secret_and_seal_swapped",
+                _explained(request, bytes.fromhex(given)),
+                words,
+                (
+                    f"the {secret_word} and the {seal} were pasted into each other's fields: the SHA-256 of the value"
+                    f" given as the {seal}, written as hex text{swapped_text}, is the value given as the"
+                    f" {secret_word}. Swapped back, the {seal} is still computed over the hex text, not the bytes:"
+                    f" whatever computed it hashed the text"
+                ),
+                {secret_field: given, seal_field: secret_hex},
+            )
+        ]
     half = _half_of_twice(request, secret)
     if half is not None and seal_of(half) == given:
         explains = _explained(request, half)

@@ -1789,6 +1789,36 @@ def test_secret_and_seal_pasted_into_each_others_fields_are_found() -> None:
     assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [(KEY, ""), (KEY + "\n", " with a line break at its end (as echo and sha256sum give it)")],
+    ids=["hex text", "echo"],
+)
+@pytest.mark.parametrize("game", [PAIR36, NARDE, DAILY], ids=lambda game: game["scheme"])
+def test_secret_and_a_seal_over_its_hex_text_pasted_into_each_others_fields_are_found(
+    game: dict[str, Any], text: str, said: str
+) -> None:
+    # Review: a game whose seal was computed over the secret's hex text, its secret and seal pasted the wrong way round,
+    # was "the key is most likely from another game than both": the swap went unseen, as the seal is not the bytes'
+    # Given such a seal, and the two values pasted into each other's fields beside the game's own rolls
+    request = parse_request(game)
+    seal_field, secret_field = request.SEAL_FIELD, request.REVEALED_FIELD
+    text_seal = hashlib.sha256(text.encode()).hexdigest()
+    real = rolls_of(game if game["scheme"] == "daily" else game | {"count": 5})
+    mistaken = game | {seal_field: KEY, secret_field: text_seal, "recorded": real}
+    verdict = check(mistaken)
+    # Then the swap is found, saying the seal is the hex text's, and swapping them back leaves the seal over the hex
+    # text, its own finding, with every roll fitting
+    assert [f.cause for f in verdict.diagnosis or []] == ["secret_and_seal_swapped"]
+    found = finding(verdict, "secret_and_seal_swapped")
+    assert found.try_ == {secret_field: KEY, seal_field: text_seal}
+    assert f"written as hex text{said}, is the value given as the" in found.detail
+    assert "another" not in found.detail
+    fixed = check(apply(mistaken, found.try_))
+    assert fixed.checks.rolls == "match"
+    assert [f.cause for f in fixed.diagnosis or []] == ["seal_of_hex_text"]
+
+
 @pytest.mark.parametrize("recorded", [rolls_of(PAIR36 | {"count": 20}), None])
 def test_the_secret_pasted_twice_is_found(recorded: list[list[int]] | None) -> None:
     # Review (support): a server seed pasted twice in its field was "the secret is most likely from another game", and
