@@ -31,8 +31,15 @@ const fairdice = (() => {
     if (!("scope" in scheme) && !scheme.numbered) throw new Error(`scheme ${scheme.id}: scope is missing`);
     if (schemes.has(scheme.id)) throw new Error(`scheme ${scheme.id} is registered twice`);
     // Where the player saw the seal before the play: a game's own screen unless the scheme says, and that only that one
-    // shows the secret was fixed before it (fairdice.schemes.Words)
-    scheme.words = { shown: "your game showed before its first roll", shows: "only that one shows", ...scheme.words };
+    // shows the secret was fixed before it, and whose, other than its own, rolls, a seal or a secret may be: another
+    // game's (fairdice.schemes.Words)
+    scheme.words = {
+      shown: "your game showed before its first roll",
+      shows: "only that one shows",
+      other_rolls: "another game",
+      other_game: "another game",
+      ...scheme.words,
+    };
     schemes.set(scheme.id, scheme);
   }
 

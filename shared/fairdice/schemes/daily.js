@@ -90,8 +90,9 @@ fairdice.register(
       seedDocument: "004",
       sides: SIDES,
       // The archive's commitment, published in the grace after 00:00 UTC (fairdice.archive.layout.COMMITMENT_GRACE):
-      // one published before the day began is what the archive calls early (daily.py)
-      words: { secret: "day secret", seal: "commitment", roll: "roll", rolls: "rolls", shown: "the daily archive publishes for the day between 00:00 and 00:15 UTC", shows: "only the archive's, published in that time and kept under Object Lock in compliance mode, can show" },
+      // one published before the day began is what the archive calls early (daily.py); whose, other than the day's, a
+      // roll, the commitment or the day secret may be: another player's or another day's (daily.py's Words)
+      words: { secret: "day secret", seal: "commitment", roll: "roll", rolls: "rolls", shown: "the daily archive publishes for the day between 00:00 and 00:15 UTC", shows: "only the archive's, published in that time and kept under Object Lock in compliance mode, can show", other_rolls: "another player or another day", other_game: "another day" },
       secretField: "secret",
       sealField: "commitment",
       fields: [
