@@ -210,6 +210,15 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
     if half is not None and seal_of(half) == given:
         explains = _explained(request, half)
         return [_pasted_twice(request, half, explains, f"the SHA-256 of that half is the {seal} given")]
+    half_text = hex_text_form(given, half) if half is not None else None
+    if half is not None and half_text is not None:
+        # Pasted twice beside a seal over the hex text of its half: the rolls are that half's, never another game's
+        # (review: "the server seed is most likely from another game than both" of such a pair)
+        shown_by = (
+            f"the SHA-256 of that half written as hex text{half_text} is the {seal} given, which is so computed over"
+            " the hex text, not the bytes"
+        )
+        return [_pasted_twice(request, half, _explained(request, half), shown_by)]
     if given == secret_hex:
         roll, recorded = words.roll, _recorded(words, len(request.recorded or []))
         if verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict):

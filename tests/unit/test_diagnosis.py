@@ -1834,6 +1834,36 @@ def test_the_secret_pasted_twice_is_found(recorded: list[list[int]] | None) -> N
         assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [(KEY, ""), (KEY + "\n", " with a line break at its end (as echo and sha256sum give it)")],
+    ids=["hex text", "echo"],
+)
+@pytest.mark.parametrize("base", [PAIR36, THREE, ONLINE], ids=lambda base: base["scheme"])
+def test_the_secret_pasted_twice_beside_a_seal_over_its_hex_text_is_found(
+    base: dict[str, Any], text: str, said: str
+) -> None:
+    # Review: a secret pasted twice beside a seal computed over its hex text was "the server seed is most likely from
+    # another game than both": only the SHA-256 of the half's bytes was tried against the seal
+    # Given such a seal, the secret pasted twice, and the game's own rolls
+    request = parse_request(base)
+    seal_field, secret_field = request.SEAL_FIELD, request.REVEALED_FIELD
+    text_seal = hashlib.sha256(text.encode()).hexdigest()
+    game = base | {seal_field: text_seal, "count": 5}
+    mistaken = game | {secret_field: f"{KEY} {KEY}", "recorded": rolls_of(game)}
+    verdict = check(mistaken)
+    # Then the paste is found, shown by the half's hex text, and given once the rolls fit and the seal is the hex text's
+    assert [f.cause for f in verdict.diagnosis or []] == ["secret_pasted_twice"]
+    found = finding(verdict, "secret_pasted_twice")
+    assert found.try_ == {secret_field: KEY}
+    seal = schemes.of(request).words.seal
+    assert f"the SHA-256 of that half written as hex text{said} is the {seal} given" in found.detail
+    assert "another" not in found.detail
+    fixed = check(apply(mistaken, found.try_))
+    assert fixed.checks.rolls == "match"
+    assert [f.cause for f in fixed.diagnosis or []] == ["seal_of_hex_text"]
+
+
 # A bg-dice-v1 or narde-v1 key pasted twice is refused as one: it is 32 bytes (test_fields)
 @pytest.mark.parametrize("base", [PAIR36, THREE, ONLINE], ids=lambda base: base["scheme"])
 def test_the_secret_pasted_twice_without_its_seal_is_found_by_the_rolls(base: dict[str, Any]) -> None:
