@@ -2111,6 +2111,30 @@ def test_the_reason_of_an_archives_commitment_over_its_own_secrets_hex_text_says
     assert "had not committed" not in page
 
 
+def test_the_reason_of_an_archives_commitment_over_its_secrets_hex_text_and_a_line_break_says_the_line_break() -> None:
+    # Review: beside the diagnosis "... written as hex text with a line break at its end (as echo and sha256sum give
+    # it)", the verdict's reason said the archive committed to the secret "as the SHA-256 of its hex text" alone
+    # Given a day whose archive published the SHA-256 of its secret's hex text and echo's line break
+    text_seal = hashlib.sha256((KEY + "\n").encode()).hexdigest()
+    archive = OneDay(
+        RevealedDay(bytes.fromhex(KEY), text_seal, "archive 2026-10-28", ARCHIVED, True, True, committed=False)
+    )
+    day = {name: value for name, value in DAILY.items() if name not in ("commitment", "secret")}
+    request = parse_request(day | {"recorded": rolls_of(DAILY)})
+    verdict = verify(request, day_secrets=archive)
+    # Then the reason says what was hashed, as the finding does
+    said = " with a line break at its end (as echo and sha256sum give it)"
+    assert verdict.verdict == "mismatch"
+    found = finding(verdict, "seal_of_hex_text")
+    assert f"written as hex text{said}" in found.detail
+    reason = (
+        f"the day secret the daily archive revealed for {DAILY['date']} does not give the commitment it published for"
+        f" {DAILY['date']} before the day as its bytes' SHA-256: the archive committed to it as the SHA-256 of its hex"
+        f" text{said}, not of its bytes"
+    )
+    assert reason in verdict.reasons
+
+
 # ---- counts and a few differing rolls -----------------------------------------------------
 
 

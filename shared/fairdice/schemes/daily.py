@@ -51,7 +51,7 @@ from fairdice.schemes.base import (
     or_placeholder,
     py,
 )
-from fairdice.seal import of_hex_text
+from fairdice.seal import hex_text_form
 from fairdice.storage import known_time
 from fairdice.verdict import Cause, GameInput, Scope, Verdict
 
@@ -354,9 +354,13 @@ class Daily(Scheme[DailyRequest]):
         if uncommitted:
             # A commitment over the hex text of the secret revealed is one to it, hashed as text, as the diagnosis says
             # (`seal_of_hex_text`): not a secret it had not committed to (review: the page said both)
+            # With what followed the text, as the diagnosis says it (review: "its hex text" of a commitment over the hex
+            # text and a line break)
+            form = hex_text_form(found.commitment, found.secret)
             why = (
-                " as its bytes' SHA-256: the archive committed to it as the SHA-256 of its hex text, not of its bytes"
-                if of_hex_text(found.commitment, found.secret)
+                f" as its bytes' SHA-256: the archive committed to it as the SHA-256 of its hex text{form}, not of its"
+                " bytes"
+                if form is not None
                 else ": the archive revealed a secret it had not committed to"
             )
             contradictions.append(
