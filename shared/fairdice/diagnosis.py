@@ -1162,10 +1162,7 @@ def _of_another_game(
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the recorded {rolls}")
         if too_few:
             return _too_few_fit(case, explains, chance, read, mistakes, sealed=False)
-        detail = (
-            f"{lead}{mistakes}: {recorded.they} and the {secret} most likely come from different games; give the {seal}"
-            " too to tell which"
-        )
+        detail = f"{lead}{mistakes}: {case.scheme.apart(recorded.they)}; give the {seal} too to tell which"
     return _finding("rolls_from_other_game", explains, case.scheme.words, detail)
 
 

@@ -1643,10 +1643,12 @@ def test_a_daily_roll_of_another_game_without_the_commitment_is_said_as_one_roll
     # When it is diagnosed
     found = finding(check(mistaken), "rolls_from_other_game")
 
-    # Then the finding speaks of one roll (review: "explains the recorded rolls: they and the day secret" of one roll)
+    # Then the finding speaks of one roll (review: "explains the recorded rolls: they and the day secret" of one roll),
+    # another player's or of another day (changed deliberately: "it and the day secret most likely come from different
+    # games")
     assert found.detail.startswith(
-        "none of the mistakes tried (day before or after) explains the recorded roll: it and the day secret most likely"
-        " come from different games"
+        "none of the mistakes tried (day before or after) explains the recorded roll: it is most likely another"
+        " player's roll, or it and the day secret are of different days"
     )
 
 
@@ -2133,6 +2135,22 @@ def test_the_reason_of_an_archives_commitment_over_its_secrets_hex_text_and_a_li
         f" text{said}, not of its bytes"
     )
     assert reason in verdict.reasons
+
+
+def test_a_days_roll_that_does_not_fit_its_day_secret_with_no_commitment_is_said_another_players_or_days() -> None:
+    # Review: below the heading "The roll belongs to another player or another day", a day's roll that did not fit the
+    # day secret, no commitment given, was "it and the day secret most likely come from different games"
+    # Given a day's roll recorded with other dice, its day secret and no commitment
+    day = {name: value for name, value in DAILY.items() if name != "commitment"}
+    real = rolls_of(DAILY)
+    verdict = check(day | {"recorded": miscopied(real, range(len(real)))})
+    # Then it is said in a day's words: another player's roll or another day's, never another game's
+    found = finding(verdict, "rolls_from_other_game")
+    assert found.detail.endswith(
+        "explains the recorded roll: it is most likely another player's roll, or it and the day secret are of different"
+        " days: check the player id and the date (the UTC day it was rolled); give the commitment too to tell which"
+    )
+    assert "game" not in found.detail
 
 
 # ---- counts and a few differing rolls -----------------------------------------------------

@@ -521,6 +521,11 @@ class Scheme(ABC, Generic[R]):
         game's rolls" of one roll)."""
         return f"another game's {rolls}"
 
+    def apart(self, they: str) -> str:
+        """What recorded rolls that none of the mistakes tried explains and the secret given most likely are, with no
+        seal given to tell which of them is this game's, `they` the rolls as the diagnosis names them ("it", "they")."""
+        return f"{they} and the {self.words.secret} most likely come from different games"
+
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""
         secret, seal = self.request.REVEALED_FIELD, self.request.SEAL_FIELD

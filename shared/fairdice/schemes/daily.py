@@ -252,6 +252,14 @@ class Daily(Scheme[DailyRequest]):
         # A daily request records one roll, its six faces (`DailyRequest._one_roll`)
         return "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
 
+    def apart(self, they: str) -> str:
+        # A day's roll is one player's of one day, its secret the day's alone (review: "it and the day secret most
+        # likely come from different games" below "The roll belongs to another player or another day")
+        return (
+            f"{they} is most likely another player's roll, or {they} and the {self.words.secret} are of different days:"
+            " check the player id and the date (the UTC day it was rolled)"
+        )
+
     def archive_day(self, request: DailyRequest) -> dt.date:
         """The request's day: the archive is asked about it even when the secret is given."""
         return request.date
