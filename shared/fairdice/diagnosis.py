@@ -173,7 +173,8 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
     given = (verdict.seal.given or "").lower()
     secret_hex = secret.hex()
     seal_field, secret_field = request.SEAL_FIELD, request.REVEALED_FIELD
-    words = schemes.of(request).words
+    scheme = schemes.of(request)
+    words = scheme.words
     seal, secret_word = words.seal, words.secret
     if request.secret_hex is not None and seal_of(bytes.fromhex(given)) == secret_hex:
         return [
@@ -220,7 +221,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
         )
         return [_pasted_twice(request, half, _explained(request, half), shown_by)]
     if given == secret_hex:
-        roll, recorded = words.roll, _recorded(words, len(request.recorded or []))
+        recorded = _recorded(words, len(request.recorded or []))
         if verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict):
             # One value in both fields, and the rolls are not its: it is the seal, pasted as the secret too (support
             # review: the seal field, which was right, was said to hold the secret). Rolls that fit it beyond chance,
@@ -232,8 +233,8 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                     detail=(
                         f"the {secret_word} given is the {seal} itself, and the recorded {recorded.rolls}"
                         f" {recorded.are} not its {recorded.rolls}:"
-                        f" the {seal} was pasted as the {secret_word} too. The {secret_word} is the other value, the"
-                        f" one the game revealed after its last {roll}"
+                        f" the {seal} was pasted as the {secret_word} too. The {secret_word} is the other value,"
+                        f" {scheme.secret_shown()}"
                     ),
                 )
             ]
@@ -243,7 +244,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 explains="the seal",
                 detail=(
                     f"the {seal} given is the {secret_word} itself; the {seal} is the other value,"
-                    f" the one the game showed before its first {roll}"
+                    f" {scheme.seal_shown()}"
                 ),
             )
         ]

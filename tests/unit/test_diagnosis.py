@@ -1923,6 +1923,33 @@ def test_the_secret_pasted_as_the_seal_is_found() -> None:
     assert "the fingerprint is the other value, the one the game showed before its first roll" in found.detail
 
 
+def test_a_days_secret_and_commitment_pasted_into_one_field_are_said_the_archives_not_a_games() -> None:
+    # Review: a day's commitment was "the one the game showed before its first roll", its secret "the one the game
+    # revealed after its last roll": the daily archive publishes and reveals them, no game
+    # Given the day secret in both fields, then the commitment in both, each beside the day's roll
+    secret_twice = parse_request(DAILY | {"commitment": KEY})
+    seal_twice = parse_request(DAILY | {"secret": SEAL, "recorded": rolls_of(DAILY)})
+
+    # When each is diagnosed and its page rendered
+    in_seal, in_secret = verify(secret_twice), verify(seal_twice)
+
+    # Then each names the archive, on the finding and on the page, and no game
+    shown = finding(in_seal, "secret_in_seal_field").detail
+    assert shown.endswith(
+        "the commitment is the other value, the one the daily archive publishes for the day between 00:00 and 00:15 UTC"
+    )
+    revealed = finding(in_secret, "seal_in_secret_field").detail
+    assert revealed.endswith(
+        "The day secret is the other value, the one the daily archive reveals once the day is over in UTC"
+    )
+    pages = render_page(in_seal, secret_twice), render_page(in_secret, seal_twice)
+    assert "the one the daily archive publishes for the day between 00:00 and 00:15 UTC" in pages[0]
+    assert "the one the daily archive reveals once the day is over in UTC" in pages[1]
+    for detail, page in zip((shown, revealed), pages, strict=True):
+        assert "game" not in detail
+        assert "the one the game" not in page
+
+
 @pytest.mark.parametrize("base", [PAIR36, BOT, ONLINE, NARDE, THREE, DAILY])
 def test_the_seal_pasted_as_the_secret_is_found_and_the_seal_field_is_not_blamed(base: dict[str, Any]) -> None:
     # Support review: the seal in both fields was "the seal given is the secret itself", sending the reader to change

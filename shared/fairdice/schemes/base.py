@@ -526,6 +526,14 @@ class Scheme(ABC, Generic[R]):
         seal given to tell which of them is this game's, `they` the rolls as the diagnosis names them ("it", "they")."""
         return f"{they} and the {self.words.secret} most likely come from different games"
 
+    def seal_shown(self) -> str:
+        """Where the seal, the other value of a pair pasted in one field, was shown, as the diagnosis says it."""
+        return f"the one the game showed before its first {self.words.roll}"
+
+    def secret_shown(self) -> str:
+        """Where the secret, the other value of a pair pasted in one field, was revealed, as the diagnosis says it."""
+        return f"the one the game revealed after its last {self.words.roll}"
+
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""
         secret, seal = self.request.REVEALED_FIELD, self.request.SEAL_FIELD

@@ -260,6 +260,15 @@ class Daily(Scheme[DailyRequest]):
             " check the player id and the date (the UTC day it was rolled)"
         )
 
+    def seal_shown(self) -> str:
+        # A day's commitment is the archive's, published before the day's rolls, not a game's (review: "the one the
+        # game showed before its first roll" of a day's commitment)
+        return f"the one {self.words.shown}"
+
+    def secret_shown(self) -> str:
+        # The archive reveals a day's secret only once the day is over in UTC (SPEC, "Never early")
+        return "the one the daily archive reveals once the day is over in UTC"
+
     def archive_day(self, request: DailyRequest) -> dt.date:
         """The request's day: the archive is asked about it even when the secret is given."""
         return request.date
