@@ -256,8 +256,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
                 explains="the seal",
                 detail=(
                     f"the {seal} given is the SHA-256 of the {secret_word} written as hex text{form}, not of its"
-                    f" bytes: whatever computed it hashed the text. A game's {seal} is SHA-256 of the bytes,"
-                    f" {verdict.seal.computed}"
+                    f" bytes: whatever computed it hashed the text. {scheme.sealed_as()}, {verdict.seal.computed}"
                 ),
             )
         ]

@@ -1999,6 +1999,24 @@ def test_a_seal_computed_over_the_hex_text_is_found() -> None:
     assert SEAL in found.detail
 
 
+def test_a_commitment_given_over_the_day_secrets_hex_text_is_said_of_a_day_not_a_game() -> None:
+    # Review: a day's commitment given over the secret's hex text read "A game's commitment is SHA-256 of the bytes",
+    # where the archive's own such commitment reads "A day's"
+    # Given a day's secret and a commitment over its hex text
+    request = parse_request(DAILY | {"commitment": hashlib.sha256(KEY.encode()).hexdigest()})
+
+    # When it is diagnosed and its page rendered
+    verdict = verify(request)
+
+    # Then the rule is said of a day, on the finding and on the page
+    found = finding(verdict, "seal_of_hex_text")
+    assert found.detail.endswith(
+        f"whatever computed it hashed the text. A day's commitment is SHA-256 of the bytes, {SEAL}"
+    )
+    assert "game" not in found.detail
+    assert "A day&#x27;s commitment is SHA-256 of the bytes" in render_page(verdict, request)
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [

@@ -534,6 +534,10 @@ class Scheme(ABC, Generic[R]):
         """Where the secret, the other value of a pair pasted in one field, was revealed, as the diagnosis says it."""
         return f"the one the game revealed after its last {self.words.roll}"
 
+    def sealed_as(self) -> str:
+        """How the scheme computes its seal, as the diagnosis says it beside one computed otherwise."""
+        return f"A game's {self.words.seal} is SHA-256 of the bytes"
+
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""
         secret, seal = self.request.REVEALED_FIELD, self.request.SEAL_FIELD

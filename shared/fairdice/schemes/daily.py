@@ -269,6 +269,10 @@ class Daily(Scheme[DailyRequest]):
         # The archive reveals a day's secret only once the day is over in UTC (SPEC, "Never early")
         return "the one the daily archive reveals once the day is over in UTC"
 
+    def sealed_as(self) -> str:
+        # Of a day, as the archive's own commitment over the hex text is said (review: "A game's commitment")
+        return f"A day's {self.words.seal} is SHA-256 of the bytes"
+
     def archive_day(self, request: DailyRequest) -> dt.date:
         """The request's day: the archive is asked about it even when the secret is given."""
         return request.date
