@@ -441,8 +441,7 @@ def _seal_elsewhere(
         words,
         (
             f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {why} {whose} most"
-            f" likely {words.other_game}'s: copy both from the same game. If both were copied correctly from this game,"
-            f" the {secret} is not the one it committed to: keep both and report it. {_HEX_NOTE}"
+            f" likely {words.other_game}'s: {schemes.of(request).copy_both()}: keep both and report it. {_HEX_NOTE}"
         ),
         seal_alone=alone,
     )

@@ -2017,6 +2017,27 @@ def test_a_commitment_given_over_the_day_secrets_hex_text_is_said_of_a_day_not_a
     assert "A day&#x27;s commitment is SHA-256 of the bytes" in render_page(verdict, request)
 
 
+def test_a_days_commitment_of_another_day_is_copied_again_from_the_archive_not_a_game() -> None:
+    # Review: a day's roll that fits its day secret beside another commitment read "copy both from the same game. If
+    # both were copied correctly from this game": the daily archive publishes both for a day, no game
+    # Given a day's secret and roll, and the commitment to another secret
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    request = parse_request(DAILY | {"commitment": other, "recorded": rolls_of(DAILY)})
+
+    # When it is diagnosed and its page rendered
+    verdict = verify(request)
+
+    # Then both are to be copied again from the archive for the day, on the finding and on the page, never a game
+    found = finding(verdict, "seal_from_other_game")
+    said = (
+        "copy both from the daily archive for the same day. If both were copied correctly from the archive for this"
+        " day, the day secret is not the one the archive committed to: keep both and report it."
+    )
+    assert said in found.detail
+    assert "game" not in found.detail
+    assert said in render_page(verdict, request)
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [

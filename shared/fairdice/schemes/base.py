@@ -538,6 +538,14 @@ class Scheme(ABC, Generic[R]):
         """How the scheme computes its seal, as the diagnosis says it beside one computed otherwise."""
         return f"A game's {self.words.seal} is SHA-256 of the bytes"
 
+    def copy_both(self) -> str:
+        """Where to copy the secret and the seal again from when the seal is most likely not this game's, and what it
+        is if both were copied correctly, as the diagnosis says it."""
+        return (
+            f"copy both from the same game. If both were copied correctly from this game, the {self.words.secret} is"
+            " not the one it committed to"
+        )
+
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""
         secret, seal = self.request.REVEALED_FIELD, self.request.SEAL_FIELD

@@ -273,6 +273,14 @@ class Daily(Scheme[DailyRequest]):
         # Of a day, as the archive's own commitment over the hex text is said (review: "A game's commitment")
         return f"A day's {self.words.seal} is SHA-256 of the bytes"
 
+    def copy_both(self) -> str:
+        # The archive publishes a day's commitment and reveals its secret, no game (review: "copy both from the same
+        # game. If both were copied correctly from this game")
+        return (
+            f"copy both from the daily archive for the same day. If both were copied correctly from the archive for"
+            f" this day, the {self.words.secret} is not the one the archive committed to"
+        )
+
     def archive_day(self, request: DailyRequest) -> dt.date:
         """The request's day: the archive is asked about it even when the secret is given."""
         return request.date
