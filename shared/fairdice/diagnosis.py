@@ -1116,7 +1116,7 @@ def _of_another_game(
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the {rolls}")
         fit = f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read}"
         whose = (
-            f"the {secret} is most likely from {case.scheme.words.other_game} than both; copy it again from the game."
+            f"the {secret} is most likely from {case.scheme.words.other_game} than both; {case.scheme.copy_secret()}."
         )
         if explains.fit:
             # Some rolls fit it, as many as another game's might: said as the seal's finding says them (review:

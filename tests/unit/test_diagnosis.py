@@ -2038,6 +2038,25 @@ def test_a_days_commitment_of_another_day_is_copied_again_from_the_archive_not_a
     assert said in render_page(verdict, request)
 
 
+def test_a_day_secret_of_another_day_is_copied_again_from_the_archive_not_a_game() -> None:
+    # Review: with no archive to read, a day secret that fits neither the commitment nor the day's roll read "copy it
+    # again from the game": the daily archive reveals a day's secret, no game
+    # Given a day's commitment and roll, and another day's secret
+    request = parse_request(DAILY | {"secret": OTHER_KEY, "recorded": rolls_of(DAILY)})
+
+    # When it is diagnosed and its page rendered
+    verdict = verify(request)
+
+    # Then the secret is to be copied again from the archive for the day, on the finding and on the page, never a game
+    found = finding(verdict, "secret_from_other_game")
+    said = (
+        "the day secret is most likely from another day than both; copy it again from the daily archive for this day."
+    )
+    assert said in found.detail
+    assert "game" not in found.detail
+    assert said in render_page(verdict, request)
+
+
 @pytest.mark.parametrize(
     ("text", "said"),
     [

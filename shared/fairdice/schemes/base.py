@@ -546,6 +546,10 @@ class Scheme(ABC, Generic[R]):
             " not the one it committed to"
         )
 
+    def copy_secret(self) -> str:
+        """Where to copy the secret again from when it is most likely not this game's, as the diagnosis says it."""
+        return "copy it again from the game"
+
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""
         secret, seal = self.request.REVEALED_FIELD, self.request.SEAL_FIELD

@@ -281,6 +281,10 @@ class Daily(Scheme[DailyRequest]):
             f" this day, the {self.words.secret} is not the one the archive committed to"
         )
 
+    def copy_secret(self) -> str:
+        # (review: "the day secret is most likely from another day than both; copy it again from the game")
+        return "copy it again from the daily archive for this day"
+
     def archive_day(self, request: DailyRequest) -> dt.date:
         """The request's day: the archive is asked about it even when the secret is given."""
         return request.date
