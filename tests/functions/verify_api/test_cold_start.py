@@ -95,3 +95,45 @@ def test_a_bad_setting_stops_the_cold_start_and_names_the_variable() -> None:
     assert result.returncode != 0
     assert "FAIRDICE_MAX_BODY_BYTES" in result.stderr
     assert "valid integer" in result.stderr
+
+
+# Verifies a daily roll of a day not begun on an S3 archive (none reachable: nothing needs reading), then says whether
+# boto3 was imported, and the verdict.
+SERVE_FUTURE_DAY = """
+import json, sys
+from verify_api.app import lambda_handler
+
+class Context:
+    function_name = "VerifyApiFunction"
+    memory_limit_in_mb = 512
+    invoked_function_arn = "arn:aws:lambda:eu-west-1:123456789012:function:VerifyApiFunction"
+    aws_request_id = "future-day"
+
+with open("events/api-verify-daily-from-archive.json") as file:
+    event = json.load(file)
+player = "123e4567-e89b-12d3-a456-426614174000"
+event["body"] = json.dumps({"scheme": "daily", "date": "9999-12-31", "player_id": player})
+answer = lambda_handler(event, Context())
+verdict = json.loads(answer["body"])
+marked = verdict["withheld"]["at_most_incomplete"]
+print(json.dumps([answer["statusCode"], verdict["verdict"], marked, "boto3" in sys.modules]))
+"""
+
+
+def test_a_day_not_begun_on_the_stacks_s3_archive_is_withheld_without_importing_boto3(tmp_path: Path) -> None:
+    # Given the verify API on the stack's S3 buckets, AWS's own endpoint (no endpoint, variable or config file naming
+    # another), When a daily roll of a day not begun is posted in a fresh process
+    result = run_fresh_python(
+        SERVE_FUTURE_DAY,
+        FAIRDICE_ARCHIVE_BUCKET="fairdice-archive",
+        FAIRDICE_SECRETS_BUCKET="fairdice-secrets",
+        AWS_REGION="eu-west-1",
+        AWS_CONFIG_FILE=str(tmp_path / "no-config"),
+        AWS_ENDPOINT_URL="",
+        AWS_ENDPOINT_URL_S3="",
+        FAIRDICE_S3_ENDPOINT_URL="",
+    )
+    # Then it is withheld, not marked at most incomplete (AWS's own S3 witnesses its times), and boto3 was never
+    # imported to say so: nothing was to be read (review: the store built its client, 0.13 s of a cold start)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout.splitlines()[-1]) == [200, "withheld", False, False]
