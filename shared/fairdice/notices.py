@@ -215,6 +215,13 @@ def _unproven(record: DayRecord) -> str:
                 f". No commitment was published in the {GRACE_MINUTES} minutes after 00:00 UTC it had, so its rolls are"
                 " at most incomplete"
             )
+        if not record.witnessed:
+            # None yet, on an archive whose times are no witness: whatever is published, its rolls are at most
+            # incomplete, as the roll's verdict of the day says it (review: the page said only that none was published)
+            return (
+                ". The archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it can"
+                " set, so its rolls are at most incomplete"
+            )
         return ""
     if record.commitment_in_time is False:
         return (

@@ -130,6 +130,11 @@ class DayRecord(BaseModel):
         " refused it), in words: nothing then rules out one hidden or written again, so the day's rolls are at most"
         " incomplete; null where they were listed, or the archive keeps no versions (a folder)",
     )
+    witnessed: bool = Field(
+        default=True,
+        description="whether the archive's times are ones no writer can set (AWS S3's own): false for a folder or an S3"
+        " endpoint other than AWS's, whose days' rolls are at most incomplete, revealed or not",
+    )
 
 
 @dataclass(frozen=True)
@@ -496,6 +501,9 @@ class ArchiveReader:
                 # Its commitment alone, as a revealed day's with its record (review: a pending day's page on a bucket
                 # without Object Lock said its commitment "shows the secret was fixed before anyone rolled")
                 locked=None if published is None else self._kept(published),
+                # As the roll's verdict of the day says it (`PendingDay.witnessed`; review: the page of today before
+                # its commitment on a folder said nothing of it, where its roll was at most incomplete once revealed)
+                witnessed=self._archive.witnessed,
             )
         published = found.published
         return DayRecord(
@@ -513,6 +521,7 @@ class ArchiveReader:
             locked=self._locked(found) if published.witnessed else None,
             # As the roll's verdict says it (`Daily.revealed`): a rewrite not ruled out keeps the day from proven
             versions_unseen=found.unseen,
+            witnessed=published.witnessed,
         )
 
     def _find(self, day: dt.date) -> _Revealed | _Pending:

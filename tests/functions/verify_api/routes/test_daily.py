@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl
 import pytest
 from fairdice.archive.layout import commitment_key, revealed_key, secret_key
 from fairdice.archive.reader import ArchiveReader
-from fairdice.storage import Stores
+from fairdice.storage import FolderStore, Stores
 from verify_api import app as api
 from verify_api import archive as api_archive
 from verify_api.caching import IMMUTABLE, SHORT_LIVED
@@ -651,3 +651,37 @@ def test_the_calendars_last_day_is_a_day_not_begun_on_every_daily_route_whatever
         assert verdict["reasons"] == [
             "9999-12-31 has not begun in UTC: its secret is not revealed, so none is confirmed or denied"
         ]
+
+
+@pytest.mark.parametrize("witnessed", [False, True], ids=["folder", "witnessed times"])
+def test_todays_page_before_its_commitment_says_at_most_incomplete_where_its_rolls_verdict_does(
+    witnessed: bool,
+    tmp_path: Path,
+    timeline: Timeline,
+    stores: Stores,
+    monkeypatch: pytest.MonkeyPatch,
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given today at 00:05 UTC, its commitment not published yet, on a plain folder (whose times whoever holds it sets)
+    # or on a store whose times are a witness (the test's clock dates it, as S3 would)
+    archive = stores.archive if witnessed else FolderStore(tmp_path / "plain" / "archive")
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(archive, clock=lambda: at("2025-03-01 00:05")))
+
+    # When a player's roll of today is asked for, Then it is withheld, and at most incomplete once revealed on a folder
+    status, _, verdict = call(load_event("api-daily-roll"), f"/daily/2025-03-01/{PLAYER}")
+    assert (status, verdict["verdict"]) == (200, "withheld")
+    assert verdict["withheld"]["at_most_incomplete"] is not witnessed
+
+    # And the day's record says as much: in JSON, whether the archive's times are a witness, and on its page, in its
+    # heading and tab, that its rolls are at most incomplete, as the roll's verdict says (review: on a folder the page
+    # said only that its commitment was not published yet)
+    status, _, record = call(load_event("api-daily-record"), "/daily/2025-03-01")
+    assert (status, record["status"], record["commitment"], record["witnessed"]) == (200, "pending", None, witnessed)
+    page = html.unescape(_as_browser(load_event("api-daily-record"), "/daily/2025-03-01")["body"])
+    folder = (
+        "The archive here is a folder or an S3 endpoint other than AWS's, whose times whoever holds it can set, so its"
+        " rolls are at most incomplete."
+    )
+    assert (folder in page) is not witnessed
+    assert ("<title>Not revealed yet: its rolls are at most incomplete · 2025-03-01" in page) is not witnessed
+    assert ("Its commitment is not published yet." in page) is witnessed
