@@ -563,10 +563,14 @@ def aws_own(endpoint_url: str | None, bucket: str | None = None) -> bool:
 _REGION = r"[a-z]{2}(?:-[a-z]+)+-\d{1,2}"
 _S3_HOST = re.compile(
     # An endpoint, virtual-hosted with a bucket or not: s3, s3-external-1, s3[-fips][.dualstack].<region>,
-    # s3-<region> (the older form); or an interface VPC endpoint of S3, with or without a bucket before it.
-    rf"(?:(?:[a-z0-9][a-z0-9.-]*\.)?(?:s3|s3-external-1|s3(?:-fips)?(?:\.dualstack)?\.{_REGION}|s3-{_REGION})"
+    # s3-<region> (the older form); or an interface VPC endpoint of S3, with or without a bucket before it. boto3
+    # names its FIPS client's endpoint in us-east-1 s3-fips.aws-global, and in China with dual-stack
+    # s3-fips.<region>.api.amazonwebservices.com.cn: AWS's own names too (review: FIPS in us-east-1 witnessed nothing)
+    rf"(?:(?:[a-z0-9][a-z0-9.-]*\.)?(?:s3|s3-external-1|s3(?:-fips)?(?:\.dualstack)?\.{_REGION}|s3-{_REGION}"
+    r"|s3-fips\.aws-global)"
     rf"|(?:[a-z0-9][a-z0-9.-]*\.)?vpce-[a-z0-9-]+\.s3\.{_REGION}\.vpce)"
     r"\.amazonaws\.com(?:\.cn)?"
+    rf"|(?:[a-z0-9][a-z0-9.-]*\.)?s3-fips\.{_REGION}\.api\.amazonwebservices\.com\.cn"
 )
 # An S3 Object Lambda access point's alias ends in --ol-s3; its ARN and endpoint name s3-object-lambda.
 _OBJECT_LAMBDA = re.compile(r"--ol-s3(?:\.|$)|s3-object-lambda")

@@ -5,7 +5,9 @@ The stores themselves, over folders and moto's S3, are in tests/integration/test
 
 from pathlib import Path
 
+import boto3
 import pytest
+from botocore.config import Config
 from botocore.utils import is_valid_endpoint_url, is_valid_ipv6_endpoint_url
 from fairdice.storage import S3Connection, S3Store, aws_own, endpoint_url
 
@@ -155,3 +157,22 @@ def test_an_s3_store_says_whether_its_times_are_a_witness_as_its_client_would_wi
     assert witnessed is aws_own(connection.client.meta.endpoint_url, bucket)
     # and it made no client for it (boto3 not asked) where nothing but its settings names the endpoint
     assert made is bool(environ)
+
+
+@pytest.mark.parametrize("region", ["us-east-1", "eu-west-1", "us-gov-west-1", "cn-north-1"])
+@pytest.mark.parametrize(
+    ("fips", "dualstack"), [(True, False), (False, True), (True, True)], ids=["fips", "dualstack", "fips dualstack"]
+)
+def test_s3s_own_fips_and_dualstack_endpoints_as_boto3_names_them_witness_when_an_object_was_written(
+    region: str, fips: bool, dualstack: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a client of AWS's own S3 made to use its FIPS or dual-stack endpoints (as AWS_USE_FIPS_ENDPOINT or a
+    # config file may), in a region of each partition
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    config = Config(use_fips_endpoint=fips, use_dualstack_endpoint=dualstack)
+    client = boto3.session.Session().client("s3", region_name=region, config=config)
+
+    # Then the endpoint boto3 names for it is AWS S3's own (review: FIPS in us-east-1, s3-fips.aws-global, and FIPS
+    # dual-stack in China, under amazonwebservices.com.cn, witnessed nothing)
+    assert aws_own(client.meta.endpoint_url, "fairdice-archive") is True, client.meta.endpoint_url
