@@ -501,26 +501,6 @@ class S3Connection:
                 self._client = client
             return self._client
 
-    def aws_own(self, bucket: str) -> bool:
-        """Whether its client reads `bucket` from AWS S3's own endpoint (`aws_own`), answered without boto3 where no
-        client is made yet and nothing but these settings can name the endpoint (review: a day not begun on an S3
-        archive built the client, boto3 imported, to say so); else as the client's endpoint says."""
-        with self._lock:
-            made = self._client
-        if made is None and self.endpoint_url is not None:
-            return aws_own(self.endpoint_url, bucket)  # the client's endpoint is the one given, as given
-        region = self.region or os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
-        if made is None and not _endpoint_elsewhere(os.environ) and re.fullmatch(_REGION, region):
-            return aws_own(f"https://s3.{region}.amazonaws.com", bucket)  # boto3's own endpoint for its region
-        return aws_own(self.client.meta.endpoint_url, bucket)
-
-
-def _endpoint_elsewhere(environ: Mapping[str, str]) -> bool:
-    """Whether boto3 may take an S3 endpoint from outside the settings: a variable naming one, or a config file (its
-    profile or services section may), so only the client says which."""
-    config = Path(environ.get("AWS_CONFIG_FILE") or "~/.aws/config").expanduser()
-    return bool(environ.get("AWS_ENDPOINT_URL_S3") or environ.get("AWS_ENDPOINT_URL")) or config.exists()
-
 
 def step_functions(region: str | None, patience: S3Patience = PATIENT) -> Any:
     """A Step Functions client for `region`, with the bounded timeouts and retries of an S3 client (boto3 imported
@@ -624,9 +604,7 @@ class S3Store:
     def witnessed(self) -> bool:
         """Whether its LastModified is AWS S3's own, as its client's endpoint says (`aws_own`): the same for every
         object it reads (`read`)."""
-        if self._given_client is not None:
-            return aws_own(self._given_client.meta.endpoint_url, self.bucket)
-        return self._connection.aws_own(self.bucket)
+        return aws_own(self._client.meta.endpoint_url, self.bucket)
 
     def get(self, key: str) -> bytes | None:
         """The object's bytes, or None for NoSuchKey."""

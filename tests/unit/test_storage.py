@@ -3,13 +3,11 @@
 The stores themselves, over folders and moto's S3, are in tests/integration/test_storage_contract.py.
 """
 
-from pathlib import Path
-
 import boto3
 import pytest
 from botocore.config import Config
 from botocore.utils import is_valid_endpoint_url, is_valid_ipv6_endpoint_url
-from fairdice.storage import S3Connection, S3Store, aws_own, endpoint_url
+from fairdice.storage import aws_own, endpoint_url
 
 
 @pytest.mark.parametrize(
@@ -117,46 +115,6 @@ def test_an_endpoint_is_taken_exactly_where_botocore_takes_it_and_is_an_http_url
     else:
         taken = True
     assert taken == (botocore_takes and endpoint.startswith(("http://", "https://")))
-
-
-@pytest.mark.parametrize(
-    ("endpoint", "region", "environ", "bucket"),
-    [
-        (None, "eu-west-1", {}, "fairdice-archive"),
-        (None, None, {}, "fairdice-archive"),
-        (None, "cn-north-1", {}, "fairdice-archive"),
-        (None, "eu-west-1", {}, "fairdice-archive-q1w2e3r4t5y6u7i8o9p0--ol-s3"),
-        ("https://s3.eu-west-1.amazonaws.com", "eu-west-1", {}, "fairdice-archive"),
-        ("http://localhost:4566", "eu-west-1", {}, "fairdice-archive"),
-        (None, "eu-west-1", {"AWS_ENDPOINT_URL_S3": "http://localhost:9000"}, "fairdice-archive"),
-        (None, "eu-west-1", {"AWS_ENDPOINT_URL": "http://localhost:9000"}, "fairdice-archive"),
-    ],
-)
-def test_an_s3_store_says_whether_its_times_are_a_witness_as_its_client_would_without_making_one(
-    endpoint: str | None,
-    region: str | None,
-    environ: dict[str, str],
-    bucket: str,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Given an S3 store no read has made a client for yet, its endpoint set or boto3's own (a variable may name another)
-    monkeypatch.setenv("AWS_CONFIG_FILE", str(tmp_path / "no-config"))
-    for name in ("AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in environ.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
-    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
-    connection = S3Connection(endpoint_url=endpoint, region=region)
-    store = S3Store(bucket, connection)
-
-    # When it is asked whether its times are a witness, Then it answers as its client's endpoint says
-    witnessed = store.witnessed
-    made = connection._client is not None
-    assert witnessed is aws_own(connection.client.meta.endpoint_url, bucket)
-    # and it made no client for it (boto3 not asked) where nothing but its settings names the endpoint
-    assert made is bool(environ)
 
 
 @pytest.mark.parametrize("region", ["us-east-1", "eu-west-1", "us-gov-west-1", "cn-north-1"])
