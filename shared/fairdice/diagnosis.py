@@ -281,7 +281,7 @@ def _archive_hashed_text(
         detail=(
             f"the {seal} the archive published for the day ({seal_source or verdict.source}) is the SHA-256 of the"
             f" {secret} it revealed ({verdict.source}) written as hex text{form}, not of its bytes: the archive hashed"
-            f" the text. A day's {seal} is SHA-256 of the bytes, {verdict.seal.computed}. No mistake in copying"
+            f" the text. {schemes.of(request).sealed_as()}, {verdict.seal.computed}. No mistake in copying"
             " explains it: keep this link and report it"
         ),
     )
