@@ -12,7 +12,7 @@ from aws_lambda_powertools.event_handler.exceptions import BadRequestError, Requ
 from aws_lambda_powertools.utilities.data_classes import APIGatewayProxyEventV2
 from fairdice import json_input
 from fairdice.errors import NotAnObject, RepeatedKey
-from fairdice.http import as_sent
+from fairdice.http import BLANKS, as_sent
 
 from verify_api import settings
 
@@ -45,8 +45,6 @@ def load_json(text: str) -> Any:
 # The charsets a JSON body may be said to be in: UTF-8, and US-ASCII, every text of which is UTF-8 alike; each also
 # by the name clients often write for it (`utf8`, `ascii`: Python's codecs and many HTTP libraries take both).
 _UTF8 = ("utf-8", "utf8", "us-ascii", "ascii")
-# The blanks HTTP allows around a header's value or a parameter's (OWS, RFC 9110 5.6.3): a space and a tab, no other
-_BLANKS = " \t"
 
 
 # A parameter of a Content-Type, after its `;`: a name, and a value that is a token or a quoted string (RFC 9110
@@ -62,7 +60,7 @@ def _charsets(content_type: str) -> list[str]:
     quotes taken off. The text of another parameter's quoted value is no parameter (review:
     `profile="urn:a;charset=latin-1"` was refused as a body said to be in latin-1)."""
     parameters = (found.groups("") for found in _PARAMETER.finditer(content_type))
-    return [value.strip(_BLANKS).strip('"') for name, value in parameters if name.lower() == "charset"]
+    return [value.strip(BLANKS).strip('"') for name, value in parameters if name.lower() == "charset"]
 
 
 # How many characters of a header's value a 415 quotes
@@ -102,7 +100,7 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
     # Each value compared in lower case, and quoted as sent (review: quoted lower-cased, `ISO-8859-1` as iso-8859-1)
     # HTTP's blanks alone are taken off, a space or a tab (RFC 9110 5.6.3): str.strip() took a no-break space, an
     # ideographic space or a control such as 0x1F off too, and read `application/json` and one of them as JSON (review)
-    content_type = declared.split(";")[0].strip(_BLANKS)
+    content_type = declared.split(";")[0].strip(BLANKS)
     if content_type and content_type.lower() != content_types.APPLICATION_JSON:
         raise ServiceError(
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
@@ -118,7 +116,7 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
             f"send the body as UTF-8: {named} is not read (leave the charset out, or say charset=utf-8)",
         )
-    encoding = event.headers.get("content-encoding", "").strip(_BLANKS)
+    encoding = event.headers.get("content-encoding", "").strip(BLANKS)
     if encoding and encoding.lower() != "identity":
         # Compressed bodies are not read (review: a gzip body was said to be "not UTF-8 text")
         raise ServiceError(

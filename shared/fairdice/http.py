@@ -53,6 +53,10 @@ CORS: dict[str, Any] = {
 }
 # Its origins as Access-Control-Allow-Origin writes them, on a preflight's answer and on any other alike
 ALLOW_ORIGIN = ",".join(CORS["AllowOrigins"])
+# The blanks HTTP allows around a header's value or a parameter's (OWS, RFC 9110 5.6.3): a space and a tab, no other.
+# What str.strip() takes off besides, a no-break space, a NEL or a control such as 0x1F, is part of the value, never
+# trimmed with them
+BLANKS = " \t"
 
 
 def http_status(exc: FairdiceError) -> HTTPStatus:
