@@ -6,6 +6,8 @@ GET /check and a daily roll answer one URL with two representations; this decide
 import re
 from collections.abc import Iterator, Sequence
 
+from fairdice.http import BLANKS
+
 # What a page is sent as; the page itself is fairdice.page's.
 PAGE_CONTENT_TYPE = "text/html; charset=utf-8"
 # `*/*`, `type/*` or `type/subtype` (review: `*/*` was never read, so its weight never counted for JSON)
@@ -35,14 +37,18 @@ def prefers_html(accept: str | None) -> bool:
 
 def _weighted(header: str) -> Iterator[tuple[str, float]]:
     """Each item of an Accept or Accept-Encoding header, lowercased, with its weight (`q`, 1 when not given); an item
-    whose weight is malformed says nothing of what the client wants and is left out. Read up to `_MAX_RANGES` items."""
+    whose weight is malformed says nothing of what the client wants and is left out. Read up to `_MAX_RANGES` items.
+    Only HTTP's blanks are taken off around an item or a weight, a space or a tab (RFC 9110 5.6.3): str.strip() took a
+    no-break space or a control such as 0x1F off too, and gave `text/html` and one of them the page (review), where
+    an item that is no media range is left out; around a parameter's name any, so that a weight is never missed."""
     for part in header.split(",")[:_MAX_RANGES]:
-        item, *parameters = (piece.strip() for piece in part.split(";"))
+        item, *parameters = (piece.strip(BLANKS) for piece in part.split(";"))
         quality = 1.0
         for parameter in parameters:
             name, _, value = parameter.partition("=")
             if name.strip().lower() == "q":
-                quality = float(value.strip()) if _QUALITY.fullmatch(value.strip()) else -1.0
+                weight = value.strip(BLANKS)
+                quality = float(weight) if _QUALITY.fullmatch(weight) else -1.0
         if quality >= 0:
             yield item.lower(), quality
 

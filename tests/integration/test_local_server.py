@@ -158,6 +158,27 @@ def test_a_client_asking_for_html_gets_the_verdict_page(server: Server) -> None:
     assert b"<h1>Nothing failed, but the check is incomplete" in reply.body  # rendered in a browser: test_browser.py
 
 
+@pytest.mark.parametrize("blank", [b"\xc2\xa0", b"\x1f", b"\x0b", b"\xc2\x85"])  # a no-break space, 0x1F, 0x0B, a NEL
+def test_html_and_a_blank_that_is_no_space_or_tab_after_it_is_no_page_asked_for(server: Server, blank: bytes) -> None:
+    # Given a client whose Accept is `text/html` and a character str.strip() takes off, which HTTP's blanks, a space and
+    # a tab, are not (review: it was taken for text/html, and got the page)
+    link = post_json(server, "/links", PAIR36).json["url"].removeprefix(server.url)
+    raw = exchange(
+        server,
+        f"GET {link} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAccept: text/html".encode() + blank + b"\r\n\r\n",
+    )
+    head, _, body = raw.partition(b"\r\n\r\n")
+    # Then it names no media range the page is: it gets the verdict as JSON, as an unknown media type does
+    assert head.startswith(b"HTTP/1.1 200 ")
+    assert b"\r\nContent-Type: application/json\r\n" in head
+    assert json.loads(body)["verdict"] == "incomplete"
+    # And with a tab there, which is HTTP's blank, the page
+    raw = exchange(
+        server, f"GET {link} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAccept: text/html\t\r\n\r\n".encode()
+    )
+    assert b"\r\nContent-Type: text/html; charset=utf-8\r\n" in raw.partition(b"\r\n\r\n")[0]
+
+
 def test_head_of_a_link_is_its_gets_status_and_headers_without_a_body(server: Server) -> None:
     # As `curl -I` and link checkers ask (review: 405)
     link = post_json(server, "/links", PAIR36).json["url"]

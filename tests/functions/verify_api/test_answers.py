@@ -80,7 +80,19 @@ def test_a_browser_opening_a_mismatched_link_gets_a_page_that_explains_it(load_e
     assert (status, headers["Content-Type"], json.loads(body)["verdict"]) == (200, "application/json", "fair")
 
 
-@pytest.mark.parametrize("accept", ["application/json", "*/*", None, "text/html;q=0.5, application/json"])
+@pytest.mark.parametrize(
+    "accept",
+    [
+        "application/json",
+        "*/*",
+        None,
+        "text/html;q=0.5, application/json",
+        # HTTP's blanks are a space and a tab alone: `text/html` and a no-break space or a 0x1F is no media range the
+        # page is, answered as an unknown one is (review: str.strip() took them off, and these got the page)
+        "text/html\u00a0",
+        "text/html\x1f",
+    ],
+)
 def test_programs_get_the_json_verdict_with_its_diagnosis(
     load_event: Callable[[str], Event], accept: str | None
 ) -> None:

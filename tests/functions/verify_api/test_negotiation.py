@@ -37,6 +37,16 @@ BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,imag
         ("TEXT/HTML", True),
         ("garbage", False),
         ("," * 500 + "text/html", False),  # read only so far: no unbounded header parsing
+        # Only HTTP's blanks, a space or a tab, are no part of a range or a weight (review: str.strip() took a no-break
+        # space, a NEL or a control such as 0x1F off too, and gave these the page): no media range, left out
+        ("text/html\t, application/json;q=0.5", True),
+        ("text/html;q=1\t, application/json;q=0.5", True),
+        ("text/html\u00a0", False),
+        ("text/html\x1f", False),
+        ("text/html\x0b", False),
+        ("\x85text/html", False),
+        ("text/html\u3000", False),
+        ("text/html;q=1\u00a0, application/json;q=0.5", False),  # a malformed weight: the range is ignored
     ],
 )
 def test_html_only_when_the_client_ranks_it_above_json(accept: str | None, html: bool) -> None:
@@ -58,6 +68,8 @@ def test_html_only_when_the_client_ranks_it_above_json(accept: str | None, html:
         ("gzip;q=2", False),  # a weight out of range says nothing
         ("", False),
         (None, False),  # no header: nothing but the content as it is
+        ("gzip\t", True),
+        ("gzip\u00a0", False),  # only a space or a tab is no part of a coding's name (review: it was taken as gzip)
     ],
 )
 def test_gzip_is_taken_as_accept_encoding_weighs_it(header: str | None, takes: bool) -> None:
