@@ -149,8 +149,13 @@ def to_event(
 
 
 def _as_text(body: bytes, content_type: str) -> str | None:
-    """API Gateway passes text bodies as they are and base64-encodes anything else."""
-    media = content_type.split(";")[0].strip().lower()
+    """API Gateway passes text bodies as they are and base64-encodes anything else. The media type loses HTTP's blanks
+    alone, a space or a tab (RFC 9110 5.6.3), as the function reads it: str.strip() took a no-break space or a control
+    such as 0x1F off too, and passed one of them and `text/plain`, or `application/problem+json` and one, on as text
+    (review)."""
+    from fairdice.http import BLANKS
+
+    media = content_type.split(";")[0].strip(BLANKS).lower()
     if not media.startswith(_TEXT_TYPES) and not media.endswith("+json"):
         return None
     try:

@@ -337,6 +337,22 @@ def test_a_client_that_resets_the_connection_before_its_answer_leaves_no_traceba
         assert "Traceback" not in fresh.stderr.read_text(), lines
 
 
+def test_a_body_whose_text_type_has_a_blank_that_is_no_space_or_tab_by_it_reaches_the_function_base64(
+    tmp_path: Path,
+) -> None:
+    # Given a server whose function logs each event it is handed (Powertools' own switch)
+    with serving(tmp_path, POWERTOOLS_LOGGER_LOG_EVENT="true") as logging:
+        # When a body is sent as a no-break space and `text/plain`, which HTTP's blanks, a space and a tab, are not
+        head = b"POST /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 2\r\nContent-Type: "
+        raw = exchange(logging, head + b"\xc2\xa0text/plain\r\n\r\n{}")
+        assert raw.startswith(b"HTTP/1.1 415 ")
+        # Then it is no text type: the function is handed the body base64-encoded, as any other type's (review:
+        # str.strip() took the no-break space off, and the body was passed as text)
+        logged = [json.loads(line) for line in settled(logging.stdout, len(logging.printed) + 1) if '"message"' in line]
+        (event,) = [line["message"] for line in logged if isinstance(line["message"], dict)]
+        assert (event["body"], event["isBase64Encoded"]) == ("e30=", True)
+
+
 def test_verbose_prints_each_verdict_s_metrics_as_lambda_would_log_them(tmp_path: Path) -> None:
     with serving(tmp_path, "--verbose") as verbose:
         post_json(verbose, "/verify", NARDE)
@@ -921,6 +937,26 @@ def test_a_binary_body_is_passed_base64_encoded(local_server: ModuleType) -> Non
         "POST", "/verify", [("Content-Type", "image/png")], b"\x89PNG", client_ip="::1", protocol="HTTP/1.1"
     )
     assert (event["body"], event["isBase64Encoded"]) == (base64.b64encode(b"\x89PNG").decode(), True)
+
+
+@pytest.mark.parametrize(
+    ("content_type", "encoded"),
+    [
+        ("\u00a0text/plain", True),  # a no-break space: str.strip() took it off, and the body went as text (review)
+        ("\x1fapplication/json", True),
+        ("\x85application/json", True),  # a NEL
+        ("application/problem+json\u3000; charset=utf-8", True),  # an ideographic space
+        (" \ttext/plain\t ; charset=utf-8", False),  # HTTP's blanks, a space and a tab, are no part of the type
+        ("application/problem+json\t", False),
+    ],
+)
+def test_a_body_is_text_by_its_media_type_with_only_http_s_blanks_around_it_taken_off(
+    local_server: ModuleType, content_type: str, encoded: bool
+) -> None:
+    event = local_server.to_event(
+        "POST", "/verify", [("Content-Type", content_type)], b"{}", client_ip="::1", protocol="HTTP/1.1"
+    )
+    assert (event["body"], event["isBase64Encoded"]) == ("e30=" if encoded else "{}", encoded)
 
 
 def test_a_response_gives_status_headers_cookies_and_decoded_body(local_server: ModuleType) -> None:
