@@ -81,7 +81,8 @@
     };
     const verdictAgrees = JSON.stringify(own) === JSON.stringify(said);
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
-    const { roll, rolls, secret, seal } = fairdice.schemes.get(verdict.scheme).words;
+    const scheme = fairdice.schemes.get(verdict.scheme);
+    const { roll, rolls, secret, seal } = scheme.words;
     if (!differ.length && sealAgrees && verdictAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
@@ -90,7 +91,11 @@
       // mismatch)
       const agreement = whole ? "this page" : "this page's recomputation";
       const archive = `. This shows the ${secret} gives them and the ${seal} this page shows; your browser reads no daily archive, so it does not check when the ${seal} was published or that it is kept, on which this page's verdict rests`;
-      const proves = whole ? "" : data.fair && said.verdict === null ? archive : ". This shows this page computed them as your browser does; it does not show the game was fair";
+      // Of a fair the archive gave only where the scheme the browser recomputed has one: the page's flag and its null
+      // verdict are the page's word, and on another scheme's page (review: a game's mismatch whose data said both)
+      // the sentence spoke of a daily archive that game has none of
+      const byArchive = scheme.archive === true && data.fair && said.verdict === null;
+      const proves = whole ? "" : byArchive ? archive : ". This shows this page computed them as your browser does; it does not show the game was fair";
       if (whole) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
       finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the ${secret}${proves}`));
       return;

@@ -927,6 +927,35 @@ def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_t
         assert (shown, marks) == ("", [["=", "", same]] * 12), (name, shown, marks)
 
 
+def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_archives_is_not_told_of_one(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a pair36 mismatch's page (roll 5 recorded otherwise) whose data for the browser's own check says, as a daily
+    # roll's page made fair by the archive does, that its verdict is not the browser's to hold (null) and that it is
+    # fair (review: the browser then said the page's verdict rests on when a daily archive published the seal, of a
+    # game that has no daily archive and a verdict of mismatch)
+    request = parse_request(GAME | {"recorded": recorded(GAME, change=4)})
+    verdict = verify(request)
+    assert verdict.verdict == "mismatch"
+    served = render_page(verdict, request)
+    said_of_it = '"said":{"verdict":"mismatch",'
+    assert served.count(said_of_it) == 1 and served.count(',"fair":false}') == 1
+    tampered = served.replace(said_of_it, '"said":{"verdict":null,').replace(',"fair":false}', ',"fair":true}')
+    saved = tmp_path / "archived.html"
+    saved.write_text(tampered, encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said = browser.evaluate("document.getElementById('recheck-status').innerText")
+    shown = browser.evaluate("document.getElementById('recheck-status').className")
+
+    # Then it says what it says of any page whose verdict it does not check whole, and nothing of a daily archive
+    assert page["recheck"] == "agree", page["text"][:1500]
+    assert "all 12 rolls listed agree with this page's recomputation" in said, said
+    assert said.endswith("it does not show the game was fair."), said
+    assert "archive" not in said and shown == "", (said, shown)
+
+
 def test_a_page_whose_data_stops_the_browsers_own_check_says_it_could_not_finish_not_that_it_is_still_recomputing(
     browser: Browser, tmp_path: Path
 ) -> None:

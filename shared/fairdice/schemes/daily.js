@@ -145,6 +145,9 @@ fairdice.register(
       how:
         "Message: YYYY-MM-DD|<player_id>. Stream: HMAC-SHA256(secret, message); if exhausted, the next block is HMAC-SHA256(secret, message + \"|1\"), then \"|2\", and so on. Dice, in this fixed order: d4, d6, d8, d10, d12, d20. Per die of n sides: limit = 256 − (256 mod n); discard any byte ≥ limit; face = (byte mod n) + 1.",
       revealed,
+      // A day's fair is the daily archive's to give (its commitment published in time and kept), which the browser
+      // reads none of: its own check of a page that archive made fair says so (recheck.js); no other scheme's does
+      archive: true,
       identity: (request) => [
         { field: "player_id", value: request.player_id, description: "your player id" },
         { field: "date", value: request.date, description: "the UTC day you rolled" },
