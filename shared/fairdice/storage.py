@@ -756,7 +756,7 @@ class S3Store:
                     return History(tuple(sorted(versions)), tuple(sorted(markers)), whole=False)
                 pages = {"KeyMarker": page["NextKeyMarker"], "VersionIdMarker": page["NextVersionIdMarker"]}
         except (client_error, other_error) as exc:
-            if error_code(exc) == "NotImplemented" and not aws_own(self._client.meta.endpoint_url, self.bucket):
+            if error_code(exc) == "NotImplemented" and not self.witnessed:
                 return None
             raise self._unavailable("list the versions of", key, exc) from exc
 
