@@ -634,8 +634,7 @@ def test_the_browsers_own_check_of_a_fair_daily_roll_says_what_it_proved_not_the
 
     # When the browser has checked it
     page = measured(browser, saved.as_uri(), PHONE)
-    said = browser.evaluate("document.getElementById('recheck-status').innerText")
-    shown = browser.evaluate("document.getElementById('recheck-status').className")
+    said, shown = browser.evaluate(RECHECK_STATUS)
     mark = browser.evaluate("document.querySelector('#rolls td.recheck span').textContent")
 
     # Then it agrees with what it recomputed, says what that shows and what it did not check, and gives no good news
@@ -848,6 +847,17 @@ def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the
 # Each mark the browser's own check draws, as its glyph, its class and its name
 RECHECK_MARKS = """[...document.querySelectorAll('#rolls td.recheck [role=img]')]
   .map((m) => [m.textContent, m.className, m.getAttribute('aria-label')])"""
+# What the browser's own check says, and the class it is said in (its colour)
+RECHECK_STATUS = """(() => { const status = document.getElementById('recheck-status');
+  return [status.innerText, status.className]; })()"""
+
+
+def _mismatch_page() -> str:
+    """The page of pair36's game with its fifth roll recorded otherwise, as served: a mismatch."""
+    request = parse_request(GAME | {"recorded": recorded(GAME, change=4)})
+    verdict = verify(request)
+    assert verdict.verdict == "mismatch"
+    return render_page(verdict, request)
 
 
 def test_beside_a_fair_verdict_the_browser_does_not_agree_with_no_roll_is_marked_with_a_green_tick(
@@ -903,10 +913,7 @@ def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_t
     # own check has its fair flag set (review: the ✓ and the colour of good news came from that flag, which the browser
     # took from the page, so a page saying "mismatch" in words and "fair" in its data got a column of green ticks and
     # "agrees with this page" in green, the browser's own verdict being mismatch too)
-    request = parse_request(GAME | {"recorded": recorded(GAME, change=4)})
-    verdict = verify(request)
-    assert verdict.verdict == "mismatch"
-    served = render_page(verdict, request)
+    served = _mismatch_page()
     assert served.count(',"fair":false}') == 1
     same = "your browser's dice are the same"
     for name, html in (("served", served), ("flagged", served.replace(',"fair":false}', ',"fair":true}'))):
@@ -915,8 +922,7 @@ def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_t
 
         # When the browser has checked it
         page = measured(browser, saved.as_uri(), DESKTOP)
-        said = browser.evaluate("document.getElementById('recheck-status').innerText")
-        shown = browser.evaluate("document.getElementById('recheck-status').className")
+        said, shown = browser.evaluate(RECHECK_STATUS)
         marks = browser.evaluate(RECHECK_MARKS)
 
         # Then it agrees with the page's recomputation, says that does not show the game was fair, in plain colour,
@@ -934,10 +940,7 @@ def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_
     # roll's page made fair by the archive does, that its verdict is not the browser's to hold (null) and that it is
     # fair (review: the browser then said the page's verdict rests on when a daily archive published the seal, of a
     # game that has no daily archive and a verdict of mismatch)
-    request = parse_request(GAME | {"recorded": recorded(GAME, change=4)})
-    verdict = verify(request)
-    assert verdict.verdict == "mismatch"
-    served = render_page(verdict, request)
+    served = _mismatch_page()
     said_of_it = '"said":{"verdict":"mismatch",'
     assert served.count(said_of_it) == 1 and served.count(',"fair":false}') == 1
     tampered = served.replace(said_of_it, '"said":{"verdict":null,').replace(',"fair":false}', ',"fair":true}')
@@ -946,8 +949,7 @@ def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_
 
     # When the browser has checked it
     page = measured(browser, saved.as_uri(), DESKTOP)
-    said = browser.evaluate("document.getElementById('recheck-status').innerText")
-    shown = browser.evaluate("document.getElementById('recheck-status').className")
+    said, shown = browser.evaluate(RECHECK_STATUS)
 
     # Then it says what it says of any page whose verdict it does not check whole, and nothing of a daily archive
     assert page["recheck"] == "agree", page["text"][:1500]
@@ -962,8 +964,7 @@ def test_a_page_whose_data_stops_the_browsers_own_check_says_it_could_not_finish
     # Given a mismatch's page whose data for the browser's own check lacks what it says of its rolls' check (review: the
     # script stopped on it after drawing its column, and the status said "Your browser is recomputing these rolls
     # itself…" for ever, to the eye and to a screen reader)
-    request = parse_request(GAME | {"recorded": recorded(GAME, change=4)})
-    served = render_page(verify(request), request)
+    served = _mismatch_page()
     assert served.count(',"rolls":"mismatch",') == 1
     saved = tmp_path / "stopped.html"
     saved.write_text(served.replace(',"rolls":"mismatch",', ","), encoding="utf-8")
@@ -976,8 +977,7 @@ def test_a_page_whose_data_stops_the_browsers_own_check_says_it_could_not_finish
         browser.open(saved.as_uri(), DESKTOP)
         browser.wait_for("document.body.dataset.recheck || window.stopped")
         got = browser.evaluate(SAYS)
-        said = browser.evaluate("document.getElementById('recheck-status').innerText")
-        shown = browser.evaluate("document.getElementById('recheck-status').className")
+        said, shown = browser.evaluate(RECHECK_STATUS)
         marks = browser.evaluate(RECHECK_MARKS)
     finally:
         browser.page("Page.removeScriptToEvaluateOnNewDocument", {"identifier": stopped["identifier"]})
