@@ -1611,13 +1611,16 @@ def test_the_consoles_folder_whose_child_failed_and_that_holds_a_game_now_is_not
     assert finding["error"]["message"] == f"its audit failed (ShardChanged: {cause})"
 
 
-def test_a_merge_of_a_prefix_holding_no_shard_whose_only_partial_is_removed_as_it_is_read_fails_with_no_shards(
-    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("removed", ["as it is read", "once read"])
+def test_a_merge_of_a_prefix_holding_no_shard_whose_only_partial_is_removed_as_the_merge_reads_it_fails_with_no_shards(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch, removed: str
 ) -> None:
     # Given an input prefix that holds no shard, and a partial stored in the execution's folder by a worker invoked
-    # outside the run on a key under the prefix, removed since (no shard listed), whose summary.json is removed after
-    # the merge listed partials/ and before it reads it, S3 answering the merge's role AccessDenied for it (review: the
-    # merge failed with S3's error as it looked for a shard audited)
+    # outside the run on a key under the prefix, removed since (no shard listed), whose summary.json is removed:
+    # - as it is read, after the merge listed partials/, S3 answering the merge's role AccessDenied for it (review: the
+    #   merge failed with S3's error as it looked for a shard audited);
+    # - once read, as the merge looks for a shard audited, before it lists partials/ to merge them (review: the
+    #   execution succeeded with a summary of no game, where a prefix that holds no shard fails with NoShards)
     answer = audited_outside_the_run(
         audit_aws, load_event, "games/2026-11-29/gone.jsonl", games.jsonl([games.narde(4)])
     )
@@ -1637,38 +1640,13 @@ def test_a_merge_of_a_prefix_holding_no_shard_whose_only_partial_is_removed_as_i
                 raise
             raise s3_error("AccessDenied", 403) from exc
 
-    monkeypatch.setattr(s3, "get_object", removed_as_read)
-
-    # When the merge runs, Then it fails with NoShards, naming the prefix, and writes no summary or findings
-    with pytest.raises(NoShards) as refused:
-        audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
-    assert str(refused.value).startswith("s3://fairdice-audit-bucket/games/2026-11-29/ holds no shard")
-    assert [key for key in audit_aws.keys("audits/") if "/partials/" not in key] == []
-
-
-def test_a_merge_of_a_prefix_holding_no_shard_whose_only_partial_is_removed_once_looked_at_fails_with_no_shards(
-    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Given an input prefix that holds no shard, and a partial stored in the execution's folder by a worker invoked
-    # outside the run on a key under the prefix, removed since (no shard listed), whose summary.json is removed once
-    # the merge has read it as it looks for a shard audited, before it lists partials/ to merge them (review: the
-    # execution succeeded with a summary of no game, where a prefix that holds no shard fails with NoShards)
-    answer = audited_outside_the_run(
-        audit_aws, load_event, "games/2026-11-29/gone.jsonl", games.jsonl([games.narde(4)])
-    )
-    audit_aws.s3.delete_object(Bucket=BUCKET, Key="games/2026-11-29/gone.jsonl")
-    merge_event = merge_event_of_the_run(audit_aws, load_event)
-    summary = f"{answer['partial']}summary.json"
-    s3 = audit_aws.merger.s3
-    get_object = s3.get_object
-
     def removed_once_read(**call: Any) -> Any:
         got = get_object(**call)
         if call["Key"] == summary:
             s3.delete_object(Bucket=BUCKET, Key=summary)
         return got
 
-    monkeypatch.setattr(s3, "get_object", removed_once_read)
+    monkeypatch.setattr(s3, "get_object", removed_as_read if removed == "as it is read" else removed_once_read)
 
     # When the merge runs, Then it fails with NoShards, naming the prefix, and writes no summary or findings
     with pytest.raises(NoShards) as refused:
