@@ -561,11 +561,7 @@ def test_a_header_is_handed_to_the_function_read_as_utf8_as_api_gateway_reads_it
 ) -> None:
     # Given a header whose value holds UTF-8 beyond ASCII, sent raw (review: read as ISO-8859-1, a soft hyphen's C2 AD
     # was quoted `application/json\u00c2%C2%AD`, a letter that was never sent)
-    raw = exchange(
-        server,
-        b"POST /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + header + b"\r\nContent-Length: 2\r\n\r\n{}",
-    )
-    head, _, body = raw.partition(b"\r\n\r\n")
+    head, body = posted_with(server, header)
     # Then the function reads its characters: the 415 quotes them as it quotes them on AWS
     assert head.startswith(b"HTTP/1.1 415 ")
     assert said in json.loads(body)["error"]["message"]
@@ -584,13 +580,7 @@ def test_a_header_whose_bytes_are_no_utf8_is_refused_before_the_function(server:
 def test_a_header_with_a_nul_in_its_value_is_refused_before_the_function(server: Server, value: bytes) -> None:
     # Given a header whose value holds a NUL, which RFC 9110 5.5 has refused (or made a space) as a line break is
     # (review: it reached the function as sent, and a Content-Type of application/json and a NUL was its 415)
-    raw = exchange(
-        server,
-        b"POST /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: "
-        + value
-        + b"\r\nContent-Length: 2\r\n\r\n{}",
-    )
-    head, _, body = raw.partition(b"\r\n\r\n")
+    head, body = posted_with(server, b"Content-Type: " + value)
     # Then it is refused as a request that cannot be read, 400, as one with a header folded onto the next line is
     assert head.startswith(b"HTTP/1.1 400 ")
     assert json.loads(body) == {"message": "Bad Request"}
@@ -618,11 +608,7 @@ def test_a_header_with_a_blank_that_is_no_space_or_tab_around_it_is_read_with_it
     # Given a Content-Type, its charset or a Content-Encoding beside a character Python's str.strip() takes off, which
     # HTTP's blanks, a space and a tab, are not (review: `application/json` and a 0x1F, or a no-break space, handed on
     # as sent, was read as JSON, a 200, where `application/json` and a soft hyphen is the function's 415)
-    raw = exchange(
-        server,
-        b"POST /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + header + b"\r\nContent-Length: 2\r\n\r\n{}",
-    )
-    head, _, body = raw.partition(b"\r\n\r\n")
+    head, body = posted_with(server, header)
     # Then the function reads the value with that character: the 415 quotes it
     assert head.startswith(b"HTTP/1.1 415 ")
     assert said in json.loads(body)["error"]["message"]
@@ -686,6 +672,16 @@ def test_the_readme_names_the_requests_refused_before_the_function_for_their_met
     assert "a header's value that is no UTF-8" in refused
     assert "as API Gateway hands a header: 400" in refused
     assert "or a header's value with a NUL in it: 400" in refused
+
+
+def posted_with(server: Server, header: bytes) -> tuple[bytes, bytes]:
+    """The status line and headers, and the body, of the answer to a POST /verify of `{}` sent raw with `header`."""
+    raw = exchange(
+        server,
+        b"POST /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + header + b"\r\nContent-Length: 2\r\n\r\n{}",
+    )
+    head, _, body = raw.partition(b"\r\n\r\n")
+    return head, body
 
 
 def exchange(server: Server, request: bytes) -> bytes:
