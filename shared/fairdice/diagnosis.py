@@ -77,7 +77,7 @@ def diagnose(
             found, _ = _roll_findings(request, secret, verdict, as_text=named)
             findings.extend(finding for finding in found if not _of_secret_given(finding))
         return findings[:MAX_FINDINGS]
-    findings = _seal_findings(request, secret, verdict) if verdict.checks.seal == "mismatch" else []
+    findings = _seal_findings(request, secret, verdict, seal_source) if verdict.checks.seal == "mismatch" else []
     if verdict.checks.seal == "not_given" and verdict.checks.rolls == "mismatch":
         findings = _pasted_twice_by_rolls(request, secret)
     if any(f.cause in ("secret_and_seal_swapped", "secret_pasted_twice", "seal_in_secret_field") for f in findings):
@@ -88,7 +88,9 @@ def diagnose(
         # own seal, not another game's (review: "the day secret is most likely from another game than both" below "the
         # commitment given is the SHA-256 of the day secret written as hex text")
         as_text = any(f.cause == "seal_of_hex_text" for f in findings)
-        named = f"the {schemes.of(request).words.seal} given" if as_text else None
+        # The seal an authority published is its own, not one given (review: "the commitment given" of the archive's)
+        whose = "the archive published" if seal_source is not None else "given"
+        named = f"the {schemes.of(request).words.seal} {whose}" if as_text else None
         roll_findings, fit = _roll_findings(request, secret, verdict, as_text=named)  # None: they fit it not at all
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
         if seal_source is not None and verdict.checks.seal == "mismatch":
@@ -168,8 +170,9 @@ def _as_given(case: Case[Any]) -> Tally:
     return _explains(fit, case)
 
 
-def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> list[Finding]:
-    """Mistakes that show in the seal alone: fields swapped, the secret pasted twice, the hex text hashed."""
+def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_source: str | None) -> list[Finding]:
+    """Mistakes that show in the seal alone: fields swapped, the secret pasted twice, the hex text hashed.
+    `seal_source`: where an authority (the daily archive) published the seal, which is then its own, not one given."""
     given = (verdict.seal.given or "").lower()
     secret_hex = secret.hex()
     seal_field, secret_field = request.SEAL_FIELD, request.REVEALED_FIELD
@@ -249,6 +252,10 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict) -> lis
             )
         ]
     form = hex_text_form(given, secret)
+    if form is not None and seal_source is not None:
+        # The archive's commitment over the hex text of the secret given, which it did not reveal: both named as they
+        # are (review: "the commitment given is the SHA-256 of the day secret", of the archive's and the player's)
+        return [_archive_hashed_text(request, verdict, secret, seal_source, revealed=False)]
     if form is not None:
         return [
             Finding(
@@ -269,18 +276,20 @@ def _of_hex_text(verdict: Verdict, secret: bytes) -> bool:
 
 
 def _archive_hashed_text(
-    request: RequestBase, verdict: Verdict, secret_bytes: bytes, seal_source: str | None
+    request: RequestBase, verdict: Verdict, secret_bytes: bytes, seal_source: str | None, *, revealed: bool = True
 ) -> Finding:
     """`seal_of_hex_text` of an authority's seal over its own secret: the archive committed to the secret it revealed,
-    hashed as its hex text, where the scheme hashes its bytes."""
+    hashed as its hex text, where the scheme hashes its bytes; or, not `revealed`, to the secret given, which is not
+    the one it revealed."""
     seal, secret = _words(request)
     form = hex_text_form(verdict.seal.given or "", secret_bytes) or ""
+    whose = f"{secret} it revealed ({verdict.source})" if revealed else f"{secret} given"
     return Finding(
         cause="seal_of_hex_text",
         explains="the seal",
         detail=(
             f"the {seal} the archive published for the day ({seal_source or verdict.source}) is the SHA-256 of the"
-            f" {secret} it revealed ({verdict.source}) written as hex text{form}, not of its bytes: the archive hashed"
+            f" {whose} written as hex text{form}, not of its bytes: the archive hashed"
             f" the text. {schemes.of(request).sealed_as()}, {verdict.seal.computed}. No mistake in copying"
             " explains it: keep this link and report it"
         ),

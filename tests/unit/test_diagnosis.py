@@ -2170,6 +2170,42 @@ def test_an_archives_commitment_over_its_own_secrets_hex_text_is_said_so_never_a
     assert [f.cause for f in verdict.diagnosis or []] == ["secret_not_committed"]
 
 
+@pytest.mark.parametrize("fits", [True, False], ids=["roll fits", "roll of another day"])
+@pytest.mark.parametrize("end", ["", "\n"], ids=["hex text", "echo"])
+def test_an_archives_commitment_over_the_hex_text_of_the_secret_given_not_the_one_it_revealed_is_named_the_archives(
+    fits: bool, end: str
+) -> None:
+    # Review: where the archive published the SHA-256 of the hex text of one day secret, revealed another, and the
+    # player gave the first, both findings said "the commitment given", of the commitment the archive published
+    # Given such a day, its first secret given, no commitment, and a roll of that secret or of another day
+    text_seal = hashlib.sha256((OTHER_KEY + end).encode()).hexdigest()
+    archive = OneDay(
+        RevealedDay(bytes.fromhex(KEY), text_seal, "archive 2026-10-28", ARCHIVED, True, True, committed=False)
+    )
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": OTHER_KEY}
+    recorded = rolls_of(day) if fits else [[1, 1, 1, 1, 1, 1]]
+    verdict = verify(parse_request(day | {"recorded": recorded}), day_secrets=archive)
+    # Then the commitment is named the archive's and the secret the one given, in every finding
+    found = verdict.diagnosis or []
+    assert [f.cause for f in found] == ["seal_of_hex_text", *(() if fits else ("rolls_from_other_game",))]
+    assert found[0].detail.startswith(
+        "the commitment the archive published for the day (daily archive commitments/2026-10-28.json) is the SHA-256"
+        " of the day secret given written as hex text"
+    )
+    assert "the archive hashed the text" in found[0].detail
+    assert all("commitment given" not in f.detail for f in found)
+    if not fits:
+        assert found[1].detail.startswith(
+            "the commitment the archive published is this day secret's, computed over its hex text, but the recorded"
+            " roll is not its roll"
+        )
+    # and where no archive is read, the commitment given is still the one given
+    alone = verify(parse_request(day | {"commitment": text_seal, "recorded": recorded}))
+    assert (alone.diagnosis or [])[0].detail.startswith(
+        "the commitment given is the SHA-256 of the day secret written as hex text"
+    )
+
+
 @pytest.mark.parametrize("given", [False, True], ids=["archive's secret", "its secret given"])
 def test_the_reason_of_an_archives_commitment_over_its_own_secrets_hex_text_says_so_as_its_diagnosis_does(
     given: bool,
