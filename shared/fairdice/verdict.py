@@ -202,6 +202,10 @@ Cause = Literal[
 ]
 # What each cause means, in the words the API's document gives beside its name (review: the document listed the names
 # alone, too_few_rolls_fit among them); the diagnosis' findings say it in full, the README's "For support staff" too.
+# True of every scheme: where a daily finding says whose other than this game's the seal, the secret or the roll is,
+# another day's or another player's (`Words.other_game`, `Words.other_rolls`), the meaning says so too (review: they
+# said "another game's" alone). too_few_rolls_fit needs none: a day's one roll of six dice fits its secret beyond
+# chance or not at all.
 CAUSE_MEANINGS: dict[Cause, str] = {
     "numbering_shifted": "the rolls numbered from another start",
     "seat_order": "the client seeds, or a match's two apps' numbers, in the other seat order",
@@ -219,9 +223,10 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     "seal_of_hex_text": "the seal computed over the secret's hex text, not its bytes",
     "seal_from_other_game": "the seal does not fit the secret: another game's seal, or a secret that is not the one"
     " committed to, where more recorded rolls fit the secret than another game's would; the seal, the secret or both"
-    " another game's where no more fit, or none were recorded",
+    " another game's where no more fit, or none were recorded; daily, another day's in place of another game's",
     "rolls_from_other_game": "none of the mistakes tried explains the rolls, no more of which fit the secret than"
-    " another game's might: most likely another game's rolls",
+    " another game's might: most likely another game's rolls; daily, another player's or another day's in place of"
+    " another game's",
     "too_few_rolls_fit": "as many recorded rolls fit the secret, some or all of them, as another game's would by luck"
     " rarer than 1 time in 100, yet too few to show them its: where none of the mistakes tried explains the rolls, too"
     " few to tell another game's rolls from this game's shown with other dice; where the seal does not fit the secret"
@@ -232,8 +237,9 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " seal_of_hex_text, a seal that is the secret's, computed over its hex text, too few to tell whose the rolls are,"
     " as beside the secret's own seal",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
-    " given is another day's or copied wrong; elsewhere, none of the mistakes tried explaining the rolls, no more of"
-    " which fit the secret than another game's might, most likely another game's secret",
+    " given is another day's or copied wrong; elsewhere, and daily beside a commitment given, none of the mistakes"
+    " tried explaining the rolls, no more of which fit the secret than another game's might, most likely another"
+    " game's secret, daily another day's",
     "secret_not_committed": "daily, the archive revealed a secret it had not committed to",
     "few_rolls_differ": "only some rolls differ: if they were copied right, a mismatch to report",
     "roll_left_out": "a roll missing from the list",

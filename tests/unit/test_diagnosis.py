@@ -3165,6 +3165,29 @@ def test_every_findings_code_says_what_its_words_and_flags_say_over_random_games
         assert drawn[cause] > 10, drawn
 
 
+def test_what_each_other_game_cause_means_names_whose_its_findings_say_the_seal_the_secret_or_the_rolls_are() -> None:
+    # Review: the causes' meanings, in the API's document and the audit report, said "another game's" of every scheme,
+    # where a day's findings say another day's commitment or secret, and another player's or another day's roll
+    rng = random.Random(62)
+    seen: set[tuple[str, str]] = set()
+    for _ in range(400):
+        # Given a game drawn with a mistake drawn
+        verdict = check(_drawn(rng))
+        room = schemes.get(verdict.scheme)
+        # whose, other than this game's, the room's findings say each is, as the page heads them
+        of_game = f"{room.words.other_game}'s"
+        of_rolls = " or ".join(f"{whose}'s" for whose in room.words.other_rolls.split(" or "))
+        said = {"seal_from_other_game": of_game, "secret_from_other_game": of_game, "rolls_from_other_game": of_rolls}
+        for found in verdict.diagnosis or []:
+            if found.cause in said:
+                # Then what its code means says so too
+                assert said[found.cause] in CAUSE_MEANINGS[found.cause], (verdict.scheme, found.cause)
+                seen.add((verdict.scheme, found.cause))
+    # and a day's findings of each were drawn
+    daily = {("daily", cause) for cause in ("seal_from_other_game", "secret_from_other_game", "rolls_from_other_game")}
+    assert daily <= seen, sorted(daily - seen)
+
+
 @pytest.mark.parametrize(
     ("game", "total", "changed", "count"),
     [
