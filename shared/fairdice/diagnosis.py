@@ -237,7 +237,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                         f"the {secret_word} given is the {seal} itself, and the recorded {recorded.rolls}"
                         f" {recorded.are} not its {recorded.rolls}:"
                         f" the {seal} was pasted as the {secret_word} too. The {secret_word} is the other value,"
-                        f" {scheme.secret_shown()}"
+                        f" {words.secret_shown()}"
                     ),
                 )
             ]
@@ -246,8 +246,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                 cause="secret_in_seal_field",
                 explains="the seal",
                 detail=(
-                    f"the {seal} given is the {secret_word} itself; the {seal} is the other value,"
-                    f" {scheme.seal_shown()}"
+                    f"the {seal} given is the {secret_word} itself; the {seal} is the other value, {words.seal_shown()}"
                 ),
             )
         ]
@@ -263,7 +262,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                 explains="the seal",
                 detail=(
                     f"the {seal} given is the SHA-256 of the {secret_word} written as hex text{form}, not of its"
-                    f" bytes: whatever computed it hashed the text. {scheme.sealed_as()}, {verdict.seal.computed}"
+                    f" bytes: whatever computed it hashed the text. {words.sealed_as()}, {verdict.seal.computed}"
                 ),
             )
         ]
@@ -290,7 +289,7 @@ def _archive_hashed_text(
         detail=(
             f"the {seal} the archive published for the day ({seal_source or verdict.source}) is the SHA-256 of the"
             f" {whose} written as hex text{form}, not of its bytes: the archive hashed"
-            f" the text. {schemes.of(request).sealed_as()}, {verdict.seal.computed}. No mistake in copying"
+            f" the text. {schemes.of(request).words.sealed_as()}, {verdict.seal.computed}. No mistake in copying"
             " explains it: keep this link and report it"
         ),
     )
@@ -450,7 +449,7 @@ def _seal_elsewhere(
         words,
         (
             f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {why} {whose} most"
-            f" likely {words.other_game}'s: {schemes.of(request).copy_both()}: keep both and report it. {_HEX_NOTE}"
+            f" likely {words.other_game}'s: {words.copy_both()}: keep both and report it. {_HEX_NOTE}"
         ),
         seal_alone=alone,
     )
@@ -1125,7 +1124,8 @@ def _of_another_game(
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the {rolls}")
         fit = f"neither the {seal} nor the recorded {rolls} {recorded.fit} this {secret}{read}"
         whose = (
-            f"the {secret} is most likely from {case.scheme.words.other_game} than both; {case.scheme.copy_secret()}."
+            f"the {secret} is most likely from {case.scheme.words.other_game} than both;"
+            f" {case.scheme.words.copy_secret()}."
         )
         if explains.fit:
             # Some rolls fit it, as many as another game's might: said as the seal's finding says them (review:
@@ -1163,14 +1163,15 @@ def _of_another_game(
             return _too_few_fit(case, explains, chance, read, mistakes, sealed=True, matches=matches)
         detail = (
             f"{matches or f'the {secret} matches the {seal},'} but the recorded {rolls} {recorded.are} not its"
-            f" {rolls}{read} {mistakes}: {recorded.they} {recorded.are} most likely {case.scheme.elsewhere(rolls)}"
+            f" {rolls}{read} {mistakes}: {recorded.they} {recorded.are} most likely"
+            f" {case.scheme.words.elsewhere(rolls)}"
         )
     else:
         lead = "" if offered is None else f"the recorded {rolls} {recorded.do} not fit this {secret}{read} "
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the recorded {rolls}")
         if too_few:
             return _too_few_fit(case, explains, chance, read, mistakes, sealed=False)
-        detail = f"{lead}{mistakes}: {case.scheme.apart(recorded.they)}; give the {seal} too to tell which"
+        detail = f"{lead}{mistakes}: {case.scheme.words.apart(recorded.they)}; give the {seal} too to tell which"
     return _finding("rolls_from_other_game", explains, case.scheme.words, detail)
 
 
@@ -1195,7 +1196,7 @@ def _too_few_fit(
     k, n, first = explains.fit, explains.of, "first " if explains.first else ""
     recorded = _recorded(words, case.compared)
     some = f"{number(k)} of the {first}{counted(n, 'recorded ' + words.roll, 'recorded ' + words.rolls)}"
-    shown, elsewhere = counted(n - k, words.roll, words.rolls), case.scheme.elsewhere(words.rolls)
+    shown, elsewhere = counted(n - k, words.roll, words.rolls), words.elsewhere(words.rolls)
     fit = "fits" if k == 1 else "fit"
     head = f"only {some} {fit} this {words.secret}{read}"
     check, conditions = f"Give the {words.seal} too, and check {recorded.them}", [f"the {words.seal} fits"]

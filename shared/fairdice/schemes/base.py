@@ -33,7 +33,9 @@ R = TypeVar("R", bound=RequestBase)
 
 @dataclass(frozen=True)
 class Words:
-    """What the scheme's seed document calls its revealed secret, the seal shown before the game, and a roll."""
+    """What the scheme's seed document calls its revealed secret, the seal shown before the game, and a roll, and the
+    sentences the diagnosis and the page build of them: one home for a scheme's words, a room whose own differ
+    overriding the methods in a subclass (daily's). Its fields alone are the browser's too (`fairdice.offline`)."""
 
     secret: str
     seal: str
@@ -48,6 +50,41 @@ class Words:
     # belong to another game"): a day's roll is one player's of one day, its secret and commitment the day's alone
     other_rolls: str = "another game"
     other_game: str = "another game"
+
+    def elsewhere(self, rolls: str) -> str:
+        """What recorded rolls that none of the mistakes tried explains most likely are, `rolls` the scheme's word for
+        them in number as the diagnosis chose it: "another game's roll" for one (review: "they are most likely another
+        game's rolls" of one roll)."""
+        return f"another game's {rolls}"
+
+    def apart(self, they: str) -> str:
+        """What recorded rolls that none of the mistakes tried explains and the secret given most likely are, with no
+        seal given to tell which of them is this game's, `they` the rolls as the diagnosis names them ("it", "they")."""
+        return f"{they} and the {self.secret} most likely come from different games"
+
+    def seal_shown(self) -> str:
+        """Where the seal, the other value of a pair pasted in one field, was shown, as the diagnosis says it."""
+        return f"the one the game showed before its first {self.roll}"
+
+    def secret_shown(self) -> str:
+        """Where the secret, the other value of a pair pasted in one field, was revealed, as the diagnosis says it."""
+        return f"the one the game revealed after its last {self.roll}"
+
+    def sealed_as(self) -> str:
+        """How the scheme computes its seal, as the diagnosis says it beside one computed otherwise."""
+        return f"A game's {self.seal} is SHA-256 of the bytes"
+
+    def copy_both(self) -> str:
+        """Where to copy the secret and the seal again from when the seal is most likely not this game's, and what it
+        is if both were copied correctly, as the diagnosis says it."""
+        return (
+            f"copy both from the same game. If both were copied correctly from this game, the {self.secret} is"
+            " not the one it committed to"
+        )
+
+    def copy_secret(self) -> str:
+        """Where to copy the secret again from when it is most likely not this game's, as the diagnosis says it."""
+        return "copy it again from the game"
 
 
 @dataclass(frozen=True)
@@ -409,7 +446,7 @@ class Scheme(ABC, Generic[R]):
 
     #: The scheme's request model: `scheme: Literal[<id>]` and the seed's own field names.
     request: type[R]
-    #: What the seed calls the secret and the seal.
+    #: What the seed calls the secret and the seal, and the sentences the diagnosis and the page build of them.
     words: Words
     #: The game-over link's parameters, in the order a link lists them.
     link: tuple[LinkParam, ...]
@@ -514,41 +551,6 @@ class Scheme(ABC, Generic[R]):
     def hypotheses(self, case: Case[R]) -> Iterator[Hypothesis]:
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""
         return iter(())
-
-    def elsewhere(self, rolls: str) -> str:
-        """What recorded rolls that none of the mistakes tried explains most likely are, `rolls` the scheme's word for
-        them in number as the diagnosis chose it: "another game's roll" for one (review: "they are most likely another
-        game's rolls" of one roll)."""
-        return f"another game's {rolls}"
-
-    def apart(self, they: str) -> str:
-        """What recorded rolls that none of the mistakes tried explains and the secret given most likely are, with no
-        seal given to tell which of them is this game's, `they` the rolls as the diagnosis names them ("it", "they")."""
-        return f"{they} and the {self.words.secret} most likely come from different games"
-
-    def seal_shown(self) -> str:
-        """Where the seal, the other value of a pair pasted in one field, was shown, as the diagnosis says it."""
-        return f"the one the game showed before its first {self.words.roll}"
-
-    def secret_shown(self) -> str:
-        """Where the secret, the other value of a pair pasted in one field, was revealed, as the diagnosis says it."""
-        return f"the one the game revealed after its last {self.words.roll}"
-
-    def sealed_as(self) -> str:
-        """How the scheme computes its seal, as the diagnosis says it beside one computed otherwise."""
-        return f"A game's {self.words.seal} is SHA-256 of the bytes"
-
-    def copy_both(self) -> str:
-        """Where to copy the secret and the seal again from when the seal is most likely not this game's, and what it
-        is if both were copied correctly, as the diagnosis says it."""
-        return (
-            f"copy both from the same game. If both were copied correctly from this game, the {self.words.secret} is"
-            " not the one it committed to"
-        )
-
-    def copy_secret(self) -> str:
-        """Where to copy the secret again from when it is most likely not this game's, as the diagnosis says it."""
-        return "copy it again from the game"
 
     def change_words(self, change: Mapping[str, JsonValue]) -> str:
         """A diagnosis' change (its `try`) in words, for the page's "Check again with …": no field names, no JSON."""

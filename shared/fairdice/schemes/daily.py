@@ -8,7 +8,7 @@ by the caller's clock (`today`) is withheld all the same, whatever secret the re
 import datetime as dt
 import html
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import chain
 from itertools import count as counter
 from operator import getitem
@@ -220,6 +220,49 @@ def _revealed_early(day: dt.date, revealed_at: dt.datetime | None) -> str:
     )
 
 
+@dataclass(frozen=True)
+class DayWords(Words):
+    """Seed 004's words: a day's roll is one player's of one day, its secret and commitment the day's alone, the
+    archive's, not a game's."""
+
+    def elsewhere(self, rolls: str) -> str:
+        # A daily request records one roll, its six faces (`DailyRequest._one_roll`)
+        return "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
+
+    def apart(self, they: str) -> str:
+        # A day's roll is one player's of one day, its secret the day's alone (review: "it and the day secret most
+        # likely come from different games" below "The roll belongs to another player or another day")
+        return (
+            f"{they} is most likely another player's roll, or {they} and the {self.secret} are of different days:"
+            " check the player id and the date (the UTC day it was rolled)"
+        )
+
+    def seal_shown(self) -> str:
+        # A day's commitment is the archive's, published before the day's rolls, not a game's (review: "the one the
+        # game showed before its first roll" of a day's commitment)
+        return f"the one {self.shown}"
+
+    def secret_shown(self) -> str:
+        # The archive reveals a day's secret only once the day is over in UTC (SPEC, "Never early")
+        return "the one the daily archive reveals once the day is over in UTC"
+
+    def sealed_as(self) -> str:
+        # Of a day, as the archive's own commitment over the hex text is said (review: "A game's commitment")
+        return f"A day's {self.seal} is SHA-256 of the bytes"
+
+    def copy_both(self) -> str:
+        # The archive publishes a day's commitment and reveals its secret, no game (review: "copy both from the same
+        # game. If both were copied correctly from this game")
+        return (
+            f"copy both from the daily archive for the same day. If both were copied correctly from the archive for"
+            f" this day, the {self.secret} is not the one the archive committed to"
+        )
+
+    def copy_secret(self) -> str:
+        # (review: "the day secret is most likely from another day than both; copy it again from the game")
+        return "copy it again from the daily archive for this day"
+
+
 class Daily(Scheme[DailyRequest]):
     """Seed 004's scheme."""
 
@@ -227,7 +270,7 @@ class Daily(Scheme[DailyRequest]):
     # Where the player finds the commitment to recognise: the archive's, published in the grace after 00:00 UTC, the
     # one window in which it shows the secret was fixed before the day's play (`publication`); one published before
     # the day began is what the archive calls early, a secret that could have been chosen for the rolls it gives
-    words = Words(
+    words = DayWords(
         "day secret",
         "commitment",
         shown=f"the daily archive publishes for the day between 00:00 and {GRACE_ENDS} UTC",
@@ -247,43 +290,6 @@ class Daily(Scheme[DailyRequest]):
         LinkParam("rolls", "recorded", "rolls"),
     )
     browser = ("daily.js",)
-
-    def elsewhere(self, rolls: str) -> str:
-        # A daily request records one roll, its six faces (`DailyRequest._one_roll`)
-        return "another player's or another day's roll: check the player id and the date (the UTC day it was rolled)"
-
-    def apart(self, they: str) -> str:
-        # A day's roll is one player's of one day, its secret the day's alone (review: "it and the day secret most
-        # likely come from different games" below "The roll belongs to another player or another day")
-        return (
-            f"{they} is most likely another player's roll, or {they} and the {self.words.secret} are of different days:"
-            " check the player id and the date (the UTC day it was rolled)"
-        )
-
-    def seal_shown(self) -> str:
-        # A day's commitment is the archive's, published before the day's rolls, not a game's (review: "the one the
-        # game showed before its first roll" of a day's commitment)
-        return f"the one {self.words.shown}"
-
-    def secret_shown(self) -> str:
-        # The archive reveals a day's secret only once the day is over in UTC (SPEC, "Never early")
-        return "the one the daily archive reveals once the day is over in UTC"
-
-    def sealed_as(self) -> str:
-        # Of a day, as the archive's own commitment over the hex text is said (review: "A game's commitment")
-        return f"A day's {self.words.seal} is SHA-256 of the bytes"
-
-    def copy_both(self) -> str:
-        # The archive publishes a day's commitment and reveals its secret, no game (review: "copy both from the same
-        # game. If both were copied correctly from this game")
-        return (
-            f"copy both from the daily archive for the same day. If both were copied correctly from the archive for"
-            f" this day, the {self.words.secret} is not the one the archive committed to"
-        )
-
-    def copy_secret(self) -> str:
-        # (review: "the day secret is most likely from another day than both; copy it again from the game")
-        return "copy it again from the daily archive for this day"
 
     def archive_day(self, request: DailyRequest) -> dt.date:
         """The request's day: the archive is asked about it even when the secret is given."""
