@@ -225,7 +225,24 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
         return [_pasted_twice(request, half, _explained(request, half), shown_by)]
     if given == secret_hex:
         recorded = _recorded(words, len(request.recorded or []))
-        if verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict):
+        differ = verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict)
+        if seal_source is not None and (differ or verdict.checks.rolls == "not_given"):
+            # The seal is the authority's own, given or not: the one value in both is its, pasted as the secret, with
+            # no roll to say otherwise (review: "the commitment given is the day secret itself" of the archive's
+            # commitment pasted as the day secret, no commitment given)
+            differing = f", and the recorded {recorded.rolls} {recorded.are} not its {recorded.rolls}" if differ else ""
+            return [
+                Finding(
+                    cause="seal_in_secret_field",
+                    explains="the seal",
+                    detail=(
+                        f"the {secret_word} given is the {seal} the archive published for the day ({seal_source})"
+                        f" itself{differing}: the {seal} was pasted as the {secret_word}. The {secret_word} is the"
+                        f" other value, {words.secret_shown()}"
+                    ),
+                )
+            ]
+        if differ:
             # One value in both fields, and the rolls are not its: it is the seal, pasted as the secret too (support
             # review: the seal field, which was right, was said to hold the secret). Rolls that fit it beyond chance,
             # all but a few, make it the secret: those few are then a mismatch to report, not a paste (review)

@@ -2170,6 +2170,30 @@ def test_an_archives_commitment_over_its_own_secrets_hex_text_is_said_so_never_a
     assert [f.cause for f in verdict.diagnosis or []] == ["secret_not_committed"]
 
 
+@pytest.mark.parametrize("recorded", [False, True], ids=["no roll", "the day's roll"])
+def test_an_archives_commitment_pasted_as_the_day_secret_is_said_so_never_a_commitment_given(recorded: bool) -> None:
+    # Review: a day's commitment, the one the archive published, pasted as its day secret with no commitment given was
+    # "the commitment given is the day secret itself; the commitment is the other value, the one the daily archive
+    # publishes": no commitment was given, and the one in the secret's field is the archive's
+    # Given a day the archive revealed, its commitment given as the day secret, with no roll or with the day's own
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": SEAL}
+    verdict = verify(parse_request(day | ({"recorded": rolls_of(DAILY)} if recorded else {})), day_secrets=archive)
+    # Then the archive's commitment is said to be pasted as the day secret, and where the day secret is
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "seal_in_secret_field"
+    assert found.detail == (
+        "the day secret given is the commitment the archive published for the day (daily archive"
+        f" commitments/2026-10-28.json) itself{', and the recorded roll is not its roll' if recorded else ''}: the"
+        " commitment was pasted as the day secret. The day secret is the other value, the one the daily archive"
+        " reveals once the day is over in UTC"
+    )
+    # and given with no archive read, the commitment in both fields is said as before
+    alone = verify(parse_request(day | {"commitment": SEAL, "recorded": rolls_of(DAILY)}))
+    assert [f.cause for f in alone.diagnosis or []] == ["seal_in_secret_field"]
+    assert (alone.diagnosis or [])[0].detail.startswith("the day secret given is the commitment itself, and")
+
+
 @pytest.mark.parametrize("fits", [True, False], ids=["roll fits", "roll of another day"])
 @pytest.mark.parametrize("end", ["", "\n"], ids=["hex text", "echo"])
 def test_an_archives_commitment_over_the_hex_text_of_the_secret_given_not_the_one_it_revealed_is_named_the_archives(
