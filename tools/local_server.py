@@ -42,7 +42,9 @@ ROOT = Path(__file__).resolve().parent.parent
 API_GATEWAY_MAX_PAYLOAD = 10 * 1024 * 1024
 # Nor can a Lambda function return more than 6 MiB (its JSON answer): API Gateway then answers 500.
 LAMBDA_MAX_ANSWER = 6 * 1024 * 1024
-_TEXT_TYPES = ("text/", "application/json", "application/x-www-form-urlencoded", "application/xml")
+# The media types whose bodies are text, by their type and subtype alone (parameters apart): any of type text, these
+# three, and any JSON of a `+json` suffix
+_TEXT_TYPES = frozenset({"application/json", "application/x-www-form-urlencoded", "application/xml"})
 _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 # A method as HTTP writes one, a token (RFC 9110 5.6.2, 9.1): no byte from 0x80 up, no control, no blank
 _METHOD = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
@@ -152,11 +154,13 @@ def _as_text(body: bytes, content_type: str) -> str | None:
     """API Gateway passes text bodies as they are and base64-encodes anything else. The media type loses HTTP's blanks
     alone, a space or a tab (RFC 9110 5.6.3), as the function reads it: str.strip() took a no-break space or a control
     such as 0x1F off too, and passed one of them and `text/plain`, or `application/problem+json` and one, on as text
-    (review)."""
+    (review). A type is matched whole, type and subtype: matched by its start, `application/jsonx` and
+    `application/xml-dtd` were passed on as text (review)."""
     from fairdice.http import BLANKS
 
     media = content_type.split(";")[0].strip(BLANKS).lower()
-    if not media.startswith(_TEXT_TYPES) and not media.endswith("+json"):
+    kind, slash, subtype = media.partition("/")
+    if not (slash and subtype and (kind == "text" or media in _TEXT_TYPES or subtype.endswith("+json"))):
         return None
     try:
         return body.decode("utf-8")

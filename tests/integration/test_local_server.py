@@ -944,6 +944,14 @@ def test_a_binary_body_is_passed_base64_encoded(local_server: ModuleType) -> Non
         ("application/problem+json\u3000; charset=utf-8", True),  # an ideographic space
         (" \ttext/plain\t ; charset=utf-8", False),  # HTTP's blanks, a space and a tab, are no part of the type
         ("application/problem+json\t", False),
+        # a type matched whole, type and subtype, never by its start (review: `application/jsonx` went as text)
+        ("application/jsonx", True),
+        ("application/xml-dtd", True),
+        ("application/x-www-form-urlencodedx", True),
+        ("textual/plain", True),
+        ("application/json; charset=utf-8", False),
+        ("Application/XML", False),
+        ("text/csv", False),
     ],
 )
 def test_a_body_is_text_by_its_media_type_with_only_http_s_blanks_around_it_taken_off(
