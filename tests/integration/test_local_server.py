@@ -928,6 +928,15 @@ def test_a_request_becomes_an_http_api_v2_event(local_server: ModuleType) -> Non
     )
 
 
+def test_a_cookie_loses_http_s_blanks_around_it_alone(local_server: ModuleType) -> None:
+    # Given cookies with a space or a tab around them, and with a no-break space, a 0x1F or a NEL by them, which
+    # str.strip() takes off and HTTP's blanks are not (review: each was cut off)
+    headers = [("Cookie", " a=1\t;\tb=2 ; \u00a0c=3\x1f;\x85; ;\t")]
+    event = local_server.to_event("GET", "/", headers, b"", client_ip="::1", protocol="HTTP/1.1")
+    # Then each cookie keeps what is not HTTP's blank, and none is made of blanks alone
+    assert event["cookies"] == ["a=1", "b=2", "\u00a0c=3\x1f", "\x85"]
+
+
 def test_a_binary_body_is_passed_base64_encoded(local_server: ModuleType) -> None:
     event = local_server.to_event(
         "POST", "/verify", [("Content-Type", "image/png")], b"\x89PNG", client_ip="::1", protocol="HTTP/1.1"
