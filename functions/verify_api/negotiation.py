@@ -40,13 +40,14 @@ def _weighted(header: str) -> Iterator[tuple[str, float]]:
     whose weight is malformed says nothing of what the client wants and is left out. Read up to `_MAX_RANGES` items.
     Only HTTP's blanks are taken off around an item or a weight, a space or a tab (RFC 9110 5.6.3): str.strip() took a
     no-break space or a control such as 0x1F off too, and gave `text/html` and one of them the page (review), where
-    an item that is no media range is left out; around a parameter's name any, so that a weight is never missed."""
+    an item that is no media range is left out. So around a parameter's name: a name with any other blank by it is no
+    `q` (review: `text/html;` and a no-break space before `q=0` weighed 0)."""
     for part in header.split(",")[:_MAX_RANGES]:
         item, *parameters = (piece.strip(BLANKS) for piece in part.split(";"))
         quality = 1.0
         for parameter in parameters:
             name, _, value = parameter.partition("=")
-            if name.strip().lower() == "q":
+            if name.strip(BLANKS).lower() == "q":
                 weight = value.strip(BLANKS)
                 quality = float(weight) if _QUALITY.fullmatch(weight) else -1.0
         if quality >= 0:

@@ -47,6 +47,10 @@ BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,imag
         ("\x85text/html", False),
         ("text/html\u3000", False),
         ("text/html;q=1\u00a0, application/json;q=0.5", False),  # a malformed weight: the range is ignored
+        # around a parameter's name too: one with another blank by it is no weight (review: it weighed 0)
+        ("text/html;\u00a0q=0", True),
+        ("text/html;q\x1f=0", True),
+        ("text/html;\t q \t=0, */*", False),
     ],
 )
 def test_html_only_when_the_client_ranks_it_above_json(accept: str | None, html: bool) -> None:
@@ -70,6 +74,8 @@ def test_html_only_when_the_client_ranks_it_above_json(accept: str | None, html:
         (None, False),  # no header: nothing but the content as it is
         ("gzip\t", True),
         ("gzip\u00a0", False),  # only a space or a tab is no part of a coding's name (review: it was taken as gzip)
+        ("gzip;\u00a0q=0", True),  # nor of a parameter's name: no weight of 0
+        ("gzip; \tq=0", False),
     ],
 )
 def test_gzip_is_taken_as_accept_encoding_weighs_it(header: str | None, takes: bool) -> None:
