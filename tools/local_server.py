@@ -88,9 +88,18 @@ class LocalContext:
 
 
 def to_event(
-    method: str, target: str, headers: list[tuple[str, str]], body: bytes, *, client_ip: str, protocol: str
+    method: str,
+    target: str,
+    headers: list[tuple[str, str]],
+    body: bytes,
+    *,
+    client_ip: str,
+    protocol: str,
+    port: int,
 ) -> dict[str, Any]:
-    """The API Gateway HTTP API (2.0) event for one HTTP request, as API Gateway builds it. A cookie loses HTTP's
+    """The API Gateway HTTP API (2.0) event for one HTTP request, as API Gateway builds it, that came to `port`
+    (`X-Forwarded-Port`, as API Gateway names the port it was reached on, 443: the Host header's port is the one the
+    client named, which a proxy or a made-up Host makes another, review). A cookie loses HTTP's
     blanks around it alone, a space or a tab (RFC 9110 5.6.3): str.strip() took a no-break space or a control such as
     0x1F off too (review)."""
     from fairdice.http import BLANKS
@@ -111,7 +120,7 @@ def to_event(
     host = merged.get("host", "localhost")
     merged.setdefault("x-forwarded-for", client_ip)
     merged["x-forwarded-proto"] = "http"
-    merged["x-forwarded-port"] = host.rpartition(":")[2] if ":" in host else "80"
+    merged["x-forwarded-port"] = str(port)
     now = dt.datetime.now(dt.UTC)
     event: dict[str, Any] = {
         "version": "2.0",
@@ -374,6 +383,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
             body,
             client_ip=self.client_address[0],
             protocol=self.request_version,
+            port=self.connection.getsockname()[1],
         )
         try:
             with self.invoke_lock:

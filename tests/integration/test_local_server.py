@@ -911,7 +911,13 @@ def test_a_request_becomes_an_http_api_v2_event(local_server: ModuleType) -> Non
         ("X-Many", "two"),
     ]
     event = local_server.to_event(
-        "POST", "/check/?client=a,b&n=2&n=3", headers, b'{"x": 1}', client_ip="127.0.0.1", protocol="HTTP/1.1"
+        "POST",
+        "/check/?client=a,b&n=2&n=3",
+        headers,
+        b'{"x": 1}',
+        client_ip="127.0.0.1",
+        protocol="HTTP/1.1",
+        port=3000,
     )
     assert event["version"] == "2.0"
     assert (event["rawPath"], event["rawQueryString"]) == ("/check/", "client=a,b&n=2&n=3")
@@ -932,14 +938,28 @@ def test_a_cookie_loses_http_s_blanks_around_it_alone(local_server: ModuleType) 
     # Given cookies with a space or a tab around them, and with a no-break space, a 0x1F or a NEL by them, which
     # str.strip() takes off and HTTP's blanks are not (review: each was cut off)
     headers = [("Cookie", " a=1\t;\tb=2 ; \u00a0c=3\x1f;\x85; ;\t")]
-    event = local_server.to_event("GET", "/", headers, b"", client_ip="::1", protocol="HTTP/1.1")
+    event = local_server.to_event("GET", "/", headers, b"", client_ip="::1", protocol="HTTP/1.1", port=3000)
     # Then each cookie keeps what is not HTTP's blank, and none is made of blanks alone
     assert event["cookies"] == ["a=1", "b=2", "\u00a0c=3\x1f", "\x85"]
 
 
+@pytest.mark.parametrize(
+    "headers", [[("Host", "localhost:8080")], [("Host", "localhost")], [("Host", "x"), ("X-Forwarded-Port", "1")], []]
+)
+def test_the_port_forwarded_is_the_one_the_request_came_to_never_the_host_s(
+    local_server: ModuleType, headers: list[tuple[str, str]]
+) -> None:
+    # Given a request that came to port 3000, whose Host names another port or none, or that says a port of its own
+    # (review: X-Forwarded-Port was copied from the Host header, 8080 or 80, where API Gateway names the port it was
+    # reached on, 443)
+    event = local_server.to_event("GET", "/", headers, b"", client_ip="::1", protocol="HTTP/1.1", port=3000)
+    # Then the port forwarded is the one it came to
+    assert event["headers"]["x-forwarded-port"] == "3000"
+
+
 def test_a_binary_body_is_passed_base64_encoded(local_server: ModuleType) -> None:
     event = local_server.to_event(
-        "POST", "/verify", [("Content-Type", "image/png")], b"\x89PNG", client_ip="::1", protocol="HTTP/1.1"
+        "POST", "/verify", [("Content-Type", "image/png")], b"\x89PNG", client_ip="::1", protocol="HTTP/1.1", port=3000
     )
     assert (event["body"], event["isBase64Encoded"]) == (base64.b64encode(b"\x89PNG").decode(), True)
 
@@ -967,7 +987,7 @@ def test_a_body_is_text_by_its_media_type_with_only_http_s_blanks_around_it_take
     local_server: ModuleType, content_type: str, encoded: bool
 ) -> None:
     event = local_server.to_event(
-        "POST", "/verify", [("Content-Type", content_type)], b"{}", client_ip="::1", protocol="HTTP/1.1"
+        "POST", "/verify", [("Content-Type", content_type)], b"{}", client_ip="::1", protocol="HTTP/1.1", port=3000
     )
     assert (event["body"], event["isBase64Encoded"]) == ("e30=" if encoded else "{}", encoded)
 
