@@ -129,15 +129,40 @@ def cut_path(path: str) -> str:
 
 
 def as_sent(value: str, most: int) -> str:
-    """A value that is never percent-decoded (a request's method, a header's value) as an error quotes it: whole up to
-    `most` characters, else its first `most` - 1 and an ellipsis, the cut between its own characters; what shows
+    """A value that is never percent-decoded (a request's method, a header's value) as an error quotes it: whole where
+    it is shown in `most` characters, else its start and an ellipsis within them, the cut between its own characters
+    (a mark kept with the character it goes on); what shows
     nothing or looks like another percent-encoded, as an error quotes a path (`readable`); and a `%` in it quoted
     `%25`, as it is one `%`, no escape (review: `charset=utf%2D8` was told "charset utf%2D8 is not read … say
     charset=utf-8", and a method `POS%54` quoted as sent, each read as an escape the very value asked for). One cut for
     a 405's method and a 415's header, where each wrote its own; a path is cut by `cut_path`, which counts the escapes
     it was sent with, as a path is read with them."""
-    whole = len(value) <= most
-    return readable((value if whole else value[: most - 1]).replace("%", "%25")) + ("" if whole else "…")
+    pieces = _pieces(value.replace("%", "%25"), lambda _: False)  # one a character of `value`, as it is shown
+    if sum(map(len, pieces)) <= most:
+        return "".join(pieces)
+    # Cut by what is shown, at most `most` characters with the ellipsis, between what `value` was written in: never
+    # within an escape, nor between a character and a mark that goes with it. Cut before encoding, a 20-character
+    # method was quoted 25 characters long and more, and a cut between an `e` and its combining accent quoted a plain e
+    # (review)
+    mark, kept, shown = "…", 0, 0
+    for start, end in _with_their_marks(value):
+        width = sum(len(piece) for piece in pieces[start:end])
+        if shown + width > most - len(mark):
+            break
+        kept, shown = end, shown + width
+    return "".join(pieces[:kept]) + mark
+
+
+def _with_their_marks(text: str) -> list[tuple[int, int]]:
+    """Where each character of `text` starts and ends, a character taken with the marks that follow it (a combining
+    accent, a variation selector: Unicode's category M), which are drawn on it."""
+    spans: list[tuple[int, int]] = []
+    for index, character in enumerate(text):
+        if spans and unicodedata.category(character).startswith("M"):
+            spans[-1] = (spans[-1][0], index + 1)
+        else:
+            spans.append((index, index + 1))
+    return spans
 
 
 def _whole_characters(text: str, most: int) -> str:
@@ -183,6 +208,12 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
     the path is routed (`game_id_slashed`), so the path quoted is the one routed."""
     if path.isascii() and path.isprintable() and not any(character in path for character in f" {READ_AS_ANOTHER}"):
         return path  # nearly every path: nothing encoded, no `?`, `#` nor backslash, no blank, control nor look-alike
+    return "".join(_pieces(path, given_back))
+
+
+def _pieces(path: str, given_back: Callable[[str], bool]) -> list[str]:
+    """`readable`'s quote of `path`, one piece a character of the path, its runs decoded: the character as itself or
+    encoded."""
     pieces: list[tuple[str, bool]] = []  # the path's text and its runs decoded, each with whether it is a run
     end = 0
     for run in _ENCODED_RUN.finditer(path):
@@ -191,14 +222,14 @@ def readable(path: str, given_back: Callable[[str], bool] = lambda _: False) -> 
     pieces.append((path[end:], False))
     text = "".join(characters for characters, _ in pieces)
     of_a_run = [run for characters, run in pieces for _ in characters]
-    return "".join(
+    return [
         _shown(character, looks_like_another, given_back)
         if run
         else percent_encoded(character)
         if character in READ_AS_ANOTHER or (looks_like_another and not character.isascii()) or not _visible(character)
         else character
         for character, looks_like_another, run in zip(text, unseen(text), of_a_run, strict=True)
-    )
+    ]
 
 
 def _shown(character: str, looks_like_another: bool, given_back: Callable[[str], bool]) -> str:
@@ -230,8 +261,8 @@ def not_allowed(path: str, method: str, allowed: Sequence[str]) -> str:
     case (`get`) is told that a method's name is case-sensitive, and OPTIONS is named where it is the one meant
     (`/check takes GET, HEAD or OPTIONS, not options`). The method is quoted as `readable` quotes a path, what does not
     show as itself or looks like another encoded (review: `GE\u00adT`, its soft hyphen drawn as nothing, and
-    `POS\u200bT` were quoted as typed, "/verify takes POST, not POST"), and one longer than METHOD_SAID cut at
-    METHOD_SAID - 1 of its characters, and an ellipsis, never within a character's escapes. A `%` in it is quoted
+    `POS\u200bT` were quoted as typed, "/verify takes POST, not POST"), and one shown longer than METHOD_SAID cut
+    within it, ellipsis included, never within a character's escapes (`as_sent`). A `%` in it is quoted
     `%25`, as it is one `%`: a method is never percent-encoded (the local server refuses one that is no token, as HTTP
     does), so a `%` followed by two hex digits in it is no escape (review: `POS%54` was quoted as sent, which reads as
     POST). The verify API and the game's route say it alike, on the one HTTP API."""

@@ -535,7 +535,8 @@ def test_a_method_with_a_byte_from_0x80_up_or_a_control_is_refused_before_the_fu
     assert json.loads(body) == {"message": "Bad Request"}
 
 
-@pytest.mark.parametrize(("method", "shown"), [("POS%54", "POS%2554"), ("X" * 18 + "%AD", "X" * 18 + "%25…")])
+# The second row sent 18 X, before, quoted with its `%25` past the 20 characters a 405 quotes: cut by what is shown now
+@pytest.mark.parametrize(("method", "shown"), [("POS%54", "POS%2554"), ("X" * 16 + "%AD", "X" * 16 + "%25…")])
 def test_a_method_with_a_percent_sign_is_a_405_quoting_it_as_one_percent_sign(
     server: Server, method: str, shown: str
 ) -> None:

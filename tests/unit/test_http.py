@@ -17,7 +17,16 @@ from fairdice.errors import (
     TamperedRecord,
     UnknownDay,
 )
-from fairdice.http import PATH_SAID, cut_path, error_headers, game_id_slashed, http_status, not_allowed
+from fairdice.http import (
+    METHOD_SAID,
+    PATH_SAID,
+    cut_path,
+    error_headers,
+    game_id_slashed,
+    http_status,
+    not_allowed,
+    readable,
+)
 
 
 @pytest.mark.parametrize(
@@ -82,15 +91,19 @@ def test_a_405_tells_a_method_the_path_takes_in_another_case_that_a_method_s_nam
         ("GET\x7f", "GET%7F"),  # a control, as a hand-made event may bring one
         ("GET\u202e", "GET%E2%80%AE"),  # a right-to-left override, which turns what follows round
         ("G\u0415T", "G%D0%95T"),  # a Cyrillic Е, like the Latin E of GET
-        ("X" * 18 + "\u00ad" + "X" * 10, "X" * 18 + "%C2%AD…"),  # cut at 20 characters, the escape whole
+        # cut within 20 characters as shown, ellipsis included, the escape left out whole (these rows said, before,
+        # that a method was cut at 19 of its characters before it was encoded, and quoted longer than 20)
+        ("X" * 18 + "\u00ad" + "X" * 10, "X" * 18 + "…"),
+        ("X" * 18 + "e\u0301", "X" * 18 + "…"),  # an e and its combining accent, never cut apart (review: `e…`)
+        ("X" * 18 + "\u00e9X", "X" * 18 + "\u00e9X"),  # an é of one character, shown as itself: whole at 20
         # A `%` sent in a method, which no one percent-decodes (the local server no longer passes a byte from 0x80 up
         # on as `%XX`, it refuses the method): quoted `%25`, no escape (review: `POS%54` was quoted as sent, read as
         # POST), and cut as any other character. These rows said, before, that a `%XX` in a method was an escape
         ("POS%54", "POS%2554"),
         ("GET%AD", "GET%25AD"),
-        ("X" * 18 + "%AD", "X" * 18 + "%25…"),
-        ("X" * 16 + "%E2%82%AC", "X" * 16 + "%25E2…"),
-        ("X" * 10 + "%E2%82%AC" + "X" * 5, "X" * 10 + "%25E2%2582%25AC…"),
+        ("X" * 18 + "%AD", "X" * 18 + "…"),
+        ("X" * 16 + "%E2%82%AC", "X" * 16 + "%25…"),
+        ("X" * 10 + "%E2%82%AC" + "X" * 5, "X" * 10 + "%25E2%258…"),
     ],
 )
 def test_a_405_quotes_a_method_that_shows_nothing_or_looks_like_another_percent_encoded(
@@ -101,6 +114,29 @@ def test_a_405_quotes_a_method_that_shows_nothing_or_looks_like_another_percent_
     said = not_allowed("/verify", method, ["OPTIONS", "POST"])
     # Then the 405 quotes it encoded, as it quotes a path
     assert said == f"/verify takes POST, not {shown}"
+
+
+@pytest.mark.parametrize(
+    "method",
+    [
+        "\u00ad" * 30,
+        "X" + "\U0001f600" * 30,
+        "%" * 30,
+        "e\u0301" * 20,
+        "\u0415" * 5 + "E" * 30,
+        "X" * 21,
+        "X" * 19 + "%",
+    ],
+)
+def test_a_method_is_quoted_within_its_limit_as_shown_cut_between_its_characters(method: str) -> None:
+    # Given a method shown longer than a 405 quotes, each character of it encoded (review: cut at 19 of its characters
+    # before it was encoded, a method of soft hyphens was quoted 115 characters long)
+    said = not_allowed("/verify", method, ["OPTIONS", "POST"]).removeprefix("/verify takes POST, not ")
+    # Then it is quoted within the limit: the start of its whole quote, and an ellipsis
+    whole = readable(method.replace("%", "%25"))
+    assert len(whole) > METHOD_SAID
+    assert len(said) <= METHOD_SAID
+    assert said.endswith("…") and whole.startswith(said.removesuffix("…"))
 
 
 @pytest.mark.parametrize(

@@ -360,7 +360,9 @@ def test_a_415_quotes_a_header_in_the_case_it_was_sent_in(
     [
         ("content-type", "text/" + "x" * 55, "(it came as text/" + "x" * 55 + ")"),  # 60 characters: whole
         ("content-type", "text/" + "x" * 56, "(it came as text/" + "x" * 54 + "…)"),
-        ("content-type", "application/json" + "\u00ad" * 50, "(it came as application/json" + "%C2%AD" * 43 + "…)"),
+        # cut within 60 characters as shown, ellipsis included (this row said, before, that the value was cut at 59 of
+        # its characters before they were encoded, and quoted 275 characters long)
+        ("content-type", "application/json" + "\u00ad" * 50, "(it came as application/json" + "%C2%AD" * 7 + "…)"),
         ("content-encoding", "gzip," + "x" * 60, ": Content-Encoding gzip," + "x" * 54 + "… is not read"),
     ],
 )
