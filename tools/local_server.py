@@ -58,6 +58,23 @@ _UNREADABLE_HEADER = (
 )
 
 LambdaHandler = Callable[[dict[str, Any], Any], Any]
+# The headers a function reads (the verify API, the game's route, and Powertools under them: the body's Content-Type
+# and Content-Encoding, Accept and Accept-Encoding, If-None-Match, a CORS request's Origin and preflight's
+# Access-Control-Request-Method), and Host, which this server makes the event's domain name: a value of one of them
+# that is no UTF-8 is refused, as the function would read it (`LambdaProxy.parse_request`). A test holds the
+# functions' reads to this list
+READ_HEADERS = frozenset(
+    {
+        "accept",
+        "accept-encoding",
+        "access-control-request-method",
+        "content-encoding",
+        "content-type",
+        "host",
+        "if-none-match",
+        "origin",
+    }
+)
 
 
 @dataclass
@@ -293,11 +310,17 @@ class LambdaProxy(BaseHTTPRequestHandler):
         nul = any("\0" in value for value in self.headers.values())
         # http.server reads the headers as ISO-8859-1, where API Gateway hands a header's UTF-8 to the function as the
         # characters it writes (review: a Content-Type's soft hyphen, C2 AD, was quoted `application/jsonÂ%C2%AD`).
-        # Bytes that are no UTF-8 make no event the function can read: refused here, as unreadable headers are
-        try:
-            self.sent_headers = [(name, _as_utf8(value)) for name, value in self.headers.items()]
-        except UnicodeDecodeError:
-            unreadable = True
+        # Bytes that are no UTF-8 (obs-text, which RFC 9110 5.5 has a recipient treat as opaque) make no text the
+        # function can read: refused here in a header it reads (`READ_HEADERS`), as unreadable headers are; in any
+        # other, each such byte is made U+FFFD and the request passed on (review: a Latin-1 cookie another local app
+        # set, or a browser's fetch() with a Latin-1 header, made every request a 400)
+        self.sent_headers = []
+        for name, value in self.headers.items():
+            try:
+                self.sent_headers.append((name, _as_utf8(value)))
+            except UnicodeDecodeError:
+                unreadable = unreadable or name.lower() in READ_HEADERS
+                self.sent_headers.append((name, _as_utf8(value, errors="replace")))
         if self.request_version == "HTTP/0.9" or unreadable or folded or nul:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
@@ -394,10 +417,10 @@ class LambdaProxy(BaseHTTPRequestHandler):
         return to_http(result)
 
 
-def _as_utf8(value: str) -> str:
+def _as_utf8(value: str, errors: str = "strict") -> str:
     """A header's value read as UTF-8, as API Gateway reads it, from the ISO-8859-1 http.server read it as (one
-    character a byte); a UnicodeDecodeError where its bytes are no UTF-8."""
-    return value.encode("latin-1").decode("utf-8")
+    character a byte); a UnicodeDecodeError where its bytes are no UTF-8, unless `errors` says otherwise."""
+    return value.encode("latin-1").decode("utf-8", errors=errors)
 
 
 class _Server(ThreadingHTTPServer):

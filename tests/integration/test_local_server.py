@@ -4,6 +4,7 @@ import base64
 import datetime as dt
 import http.client
 import importlib.util
+import io
 import json
 import os
 import re
@@ -568,13 +569,82 @@ def test_a_header_is_handed_to_the_function_read_as_utf8_as_api_gateway_reads_it
     assert said in json.loads(body)["error"]["message"]
 
 
-def test_a_header_whose_bytes_are_no_utf8_is_refused_before_the_function(server: Server) -> None:
-    # Given a header value with a byte that is no UTF-8 (latin-1's é), which no text of an event can hold
-    raw = exchange(server, b"GET /schemes HTTP/1.1\r\nHost: x\r\nUser-Agent: caf\xe9\r\nConnection: close\r\n\r\n")
+@pytest.mark.parametrize(
+    "header",
+    [
+        b"Accept: text/html\xe9",
+        b"Accept-Encoding: gzip\xe9",
+        b"Content-Type: application/json\xe9",
+        b"Content-Encoding: caf\xe9",
+        b'If-None-Match: "caf\xe9"',
+        b"Origin: http://caf\xe9",
+        b"ACCESS-CONTROL-REQUEST-METHOD: GET\xe9",  # a header's name in any case
+        b"Host: caf\xe9",
+    ],
+)
+def test_a_header_the_function_reads_whose_bytes_are_no_utf8_is_refused_before_the_function(
+    server: Server, header: bytes
+) -> None:
+    # Given a header the function reads whose value has a byte that is no UTF-8 (latin-1's é), which no text of an
+    # event can hold as sent (this test sent a User-Agent, before, which no function reads: it is handed on, below)
+    raw = exchange(server, b"GET /schemes HTTP/1.1\r\n" + header + b"\r\nConnection: close\r\n\r\n")
     head, _, body = raw.partition(b"\r\n\r\n")
     # Then it is refused as a request that cannot be read, 400
     assert head.startswith(b"HTTP/1.1 400 ")
     assert json.loads(body) == {"message": "Bad Request"}
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        b"Cookie: theme=caf\xe9",  # a Latin-1 cookie another app on localhost set
+        b"User-Agent: caf\xe9",
+        b"X-Name: \xff\xfe",  # a browser's fetch() with a Latin-1 header of its own
+        b"Accept-Language: fr-CA, caf\xe9",
+        b"Cookie: a=1\r\nCookie: b=caf\xe9",
+    ],
+)
+def test_a_header_no_function_reads_whose_bytes_are_no_utf8_is_handed_on_as_api_gateway_would(
+    server: Server, header: bytes
+) -> None:
+    # Given a request with a header no function reads whose value has a byte that is no UTF-8 (review: every request
+    # from a browser with a Latin-1 cookie on localhost was a 400)
+    sent = b"GET /schemes HTTP/1.1\r\nHost: x\r\n" + header + b"\r\nConnection: close\r\n\r\n"
+    head, _, body = exchange(server, sent).partition(b"\r\n\r\n")
+    # Then it reaches the function, whose answer is the one without that header
+    assert head.startswith(b"HTTP/1.1 200 ")
+    assert json.loads(body) == request(server, "GET", "/schemes").json
+
+
+def test_every_request_header_a_function_reads_is_one_whose_bytes_that_are_no_utf8_the_server_refuses(
+    local_server: ModuleType,
+) -> None:
+    # Given every request header the functions and the core read by its lower-case name, as they read one
+    read = re.compile(r"""headers\.get\(\s*"([a-z0-9-]+)"|"([a-z0-9-]+)" in (?:event\.)?headers\b""")
+    sources = [*(ROOT / "functions").rglob("*.py"), *(ROOT / "shared" / "fairdice").rglob("*.py")]
+    names = {first or second for path in sources for first, second in read.findall(path.read_text())}
+    assert {"accept", "content-type", "origin"} <= names  # the reads are found
+    # Then each is one the server refuses a value of that is no UTF-8, or one it sets itself, whatever was sent
+    event = local_server.to_event(
+        "GET", "/", [("X-Forwarded-Proto", "https")], b"", client_ip="::1", protocol="HTTP/1.1", port=3000
+    )
+    assert names - local_server.READ_HEADERS == {"x-forwarded-proto"}
+    assert event["headers"]["x-forwarded-proto"] == "http"
+
+
+def test_a_header_no_function_reads_is_handed_to_the_function_with_each_byte_that_is_no_utf8_as_u_fffd(
+    local_server: ModuleType,
+) -> None:
+    # Given the headers the server reads, a cookie and a User-Agent among them with a Latin-1 é, and a UTF-8 one
+    proxy = local_server.LambdaProxy.__new__(local_server.LambdaProxy)
+    proxy.raw_requestline = b"GET / HTTP/1.1\r\n"
+    lines = b"Host: x\r\nCookie: a=caf\xe9\r\nUser-Agent: caf\xc3\xa9 \xe9\r\n\r\n"
+    proxy.rfile, proxy.wfile = io.BytesIO(lines), io.BytesIO()
+    proxy.command, proxy.request_version, proxy.close_connection = None, "HTTP/1.1", True
+    # When the server reads them
+    assert proxy.parse_request()
+    # Then each is handed on as UTF-8, where a byte that is no UTF-8 is U+FFFD
+    assert proxy.sent_headers == [("Host", "x"), ("Cookie", "a=caf\ufffd"), ("User-Agent", "caf\u00e9 \ufffd")]
 
 
 @pytest.mark.parametrize("value", [b"application/json\x00", b"\x00application/json", b"application/\x00json"])
@@ -630,7 +700,8 @@ def test_a_space_or_a_tab_around_a_content_type_or_its_charset_is_no_part_of_it(
     ("line", "header", "status"),
     [
         (b"POS\xc2\xadT /verify HTTP/1.1", b"Content-Length: 2", b"400"),  # a method that is no token
-        (b"POST /verify HTTP/1.1", b"Content-Length: 2\r\nX-Name: caf\xe9", b"400"),  # a header that is no UTF-8
+        # a header the function reads that is no UTF-8 (this row sent an X-Name, before, which is now handed on)
+        (b"POST /verify HTTP/1.1", b"Content-Length: 2\r\nContent-Type: caf\xe9", b"400"),
         (b"POST /verify HTTP/1.1", b"Content-Length: 2\r\nX-Name: \x00", b"400"),  # a NUL in a header
         (b"POST /verify HTTP/1.1", b"Content-Length: 20000000", b"413"),  # a body over 10 MiB
         (b"POST /verify HTTP/1.1", b"Transfer-Encoding: chunked", b"411"),  # a body of no length
