@@ -26,11 +26,13 @@ RECORD_ADDRESS = "GET /daily/{date}"
 ROLL_ADDRESS = "GET /daily/{date}/{player_id}"
 # A player's roll: the day's record page tells a player to open it, their player id after the day
 ROLL_PATH = "/daily/<date>/<player_id>"
+# The day's record, its page to a browser
+RECORD_PATH = "/daily/<date>"
 DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
 
 
 @router.get(
-    "/daily/<date>",
+    RECORD_PATH,
     summary="A day's revealed secret record",
     description=PAGE_NOTE,
     responses=page_or_json(responses("the record", INVALID, *ARCHIVE_ERRORS, model=DayRecord)),

@@ -594,7 +594,8 @@ def test_a_404_of_a_daily_roll_with_a_slash_after_its_player_id_asks_about_the_a
     assert message == f"there is no {path} here; did you mean /daily/2025-03-01/{ROLL_ID}?"
 
 
-@pytest.mark.parametrize("path", ["/daily/2025-03-01/../", "/Daily/./x/", "/Daily/2025-03-01//"])
+# Its row `/Daily/2025-03-01//` is asked about the day's page now (`test_a_404_of_a_day_s_page_…`)
+@pytest.mark.parametrize("path", ["/daily/2025-03-01/../", "/Daily/./x/"])
 def test_a_404_with_a_slash_after_a_dot_or_empty_segment_asks_about_no_address(
     load_event: Callable[[str], Event], path: str
 ) -> None:
@@ -606,25 +607,48 @@ def test_a_404_with_a_slash_after_a_dot_or_empty_segment_asks_about_no_address(
 
 
 @pytest.mark.parametrize(
-    ("path", "named"),
+    ("path", "named", "page"),
     [
-        ("/Daily/2025-03-01/", "/daily/2025-03-01/"),
-        ("/Daily/2025-03-01//", "/daily/2025-03-01/"),  # its slashes doubled
-        ("/Daily/2025-03-01/%2F", "/daily/2025-03-01/"),  # a slash sent encoded, read as one
-        ("/Daily//2025-03-01/", "/daily/2025-03-01/"),
-        ("/Dialy/x/", "/daily/x/"),  # the date's place taken by the player id, whose own place is left empty
+        ("/Daily/2025-03-01/", "/daily/2025-03-01/", "/daily/2025-03-01"),
+        ("/Daily/2025-03-01//", "/daily/2025-03-01/", "/daily/2025-03-01"),  # its slashes doubled
+        ("/Daily/2025-03-01/%2F", "/daily/2025-03-01/", "/daily/2025-03-01"),  # a slash sent encoded, read as one
+        ("/Daily//2025-03-01/", "/daily/2025-03-01/", "/daily/2025-03-01"),
+        ("/Dialy/x/", "/daily/x/", "/daily/x"),  # the date's place taken by the player id, whose own is left empty
     ],
 )
 def test_a_404_asks_about_no_address_whose_date_or_player_id_is_empty(
-    load_event: Callable[[str], Event], path: str, named: str
+    load_event: Callable[[str], Event], path: str, named: str, page: str
 ) -> None:
     # Given a path near the daily roll's address with nothing in the player id's place (review: asked "did you mean
     # /daily/2025-03-01/?", an address that is itself a 404, as no route's parameter takes an empty segment)
     assert assert_error(invoke(at(load_event("api-schemes"), "GET", named)), 404, "not_found")
     answer = invoke(at(load_event("api-schemes"), "GET", path))
-    # Then it is the 404, asking about no address
+    # Then it is the 404, asking about no address with an empty player id, but about the day's page, without the slash
+    # after its date (this test said, before, that it asked about no address at all: the day's page is one, review)
     message = assert_error(answer, 404, "not_found")["message"]
-    assert message.endswith(" here; see GET /docs") and "did you mean" not in message
+    assert f"did you mean {named}?" not in message
+    assert message.endswith(f" here; did you mean {page}?")
+
+
+@pytest.mark.parametrize(
+    ("path", "page"),
+    [
+        (DAY, DAY.removesuffix("/")),  # a slash after the date (review: "see GET /docs")
+        ("/daily/2025-03-01///", DAY.removesuffix("/")),
+        ("/Daily/2025-03-01", DAY.removesuffix("/")),  # a letter in another case (this row was `see GET /docs`)
+        ("/dialy/2025-03-01", DAY.removesuffix("/")),  # a slip of the keys
+    ],
+)
+def test_a_404_of_a_day_s_page_mistyped_asks_about_the_day_s_page(
+    load_event: Callable[[str], Event], path: str, page: str
+) -> None:
+    # Given the address of a day's page with a slash after its date, in another case or a slip away
+    answer = invoke(at(load_event("api-schemes"), "GET", path))
+    # Then the 404 asks about the day's page, an address of the API's, which its route answers (the day's, here one
+    # the archive has no secret of: no route's 404)
+    message = assert_error(answer, 404, "not_found")["message"]
+    assert message == f"there is no {path} here; did you mean {page}?"
+    assert invoke(at(load_event("api-daily-record"), "GET", page)).json["error"]["code"] != "not_found"
 
 
 @pytest.mark.parametrize(
@@ -688,7 +712,8 @@ def test_a_character_of_the_path_that_looks_like_another_there_is_quoted_encoded
     assert assert_error(answer, status, code)["message"] == said
 
 
-@pytest.mark.parametrize("path", [ROLL.replace("/daily/", "/weekly/"), "/Daily/2025-03-01", f"{ROLL}/x"])
+# Its row `/Daily/2025-03-01` is asked about the day's page now (`test_a_404_of_a_day_s_page_…`)
+@pytest.mark.parametrize("path", [ROLL.replace("/daily/", "/weekly/"), f"{ROLL}/x"])
 def test_a_path_near_no_daily_rolls_address_is_a_404_pointing_at_the_docs(
     load_event: Callable[[str], Event], path: str
 ) -> None:
