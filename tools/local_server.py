@@ -46,6 +46,8 @@ LAMBDA_MAX_ANSWER = 6 * 1024 * 1024
 # three, and any JSON of a `+json` suffix
 _TEXT_TYPES = frozenset({"application/json", "application/x-www-form-urlencoded", "application/xml"})
 _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
+# A control in a header's value, which HTTP's field values never hold (RFC 9110 5.5): any of US-ASCII's but a tab
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")
 # A method as HTTP writes one, a token (RFC 9110 5.6.2, 9.1): no byte from 0x80 up, no control, no blank
 _METHOD = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 # What the email parser under http.server reports of a line among the headers that is no header. Not the rest of its
@@ -306,8 +308,11 @@ class LambdaProxy(BaseHTTPRequestHandler):
         unreadable = any(isinstance(defect, _UNREADABLE_HEADER) for defect in self.headers.defects)
         folded = any("\r" in value or "\n" in value for value in self.headers.values())
         # So is a header's value with a NUL in it, as dangerous as a line break there (RFC 9110 5.5: refused, or each
-        # made a space), where it reached the function as sent (review: `Content-Type: application/json` and a NUL: 415)
-        nul = any("\0" in value for value in self.headers.values())
+        # made a space), where it reached the function as sent (review: `Content-Type: application/json` and a NUL:
+        # 415); and with any other control but a tab, which RFC 9110 5.5 makes a value invalid too, to be kept only
+        # within a context known safe, which a server handing every header on cannot know (review: a NUL was refused,
+        # where a 0x01, a 0x1F or a DEL reached the function). A byte from 0x80 up is no control but obs-text: below
+        controls = any(_CONTROL.search(value) for value in self.headers.values())
         # http.server reads the headers as ISO-8859-1, where API Gateway hands a header's UTF-8 to the function as the
         # characters it writes (review: a Content-Type's soft hyphen, C2 AD, was quoted `application/jsonÂ%C2%AD`).
         # Bytes that are no UTF-8 (obs-text, which RFC 9110 5.5 has a recipient treat as opaque) make no text the
@@ -321,7 +326,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
             except UnicodeDecodeError:
                 unreadable = unreadable or name.lower() in READ_HEADERS
                 self.sent_headers.append((name, _as_utf8(value, errors="replace")))
-        if self.request_version == "HTTP/0.9" or unreadable or folded or nul:
+        if self.request_version == "HTTP/0.9" or unreadable or folded or controls:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         return True
