@@ -25,6 +25,11 @@ stream, zeros then other bytes; gzip within gzip; a line split across two member
 mark; lines ended by CR alone or by U+2028; UTF-16; two games on one line; plain text under a `.gz` name) holding a
 fair game and one that is not never reads clean, and never counts more fair games than it holds; the shapes a gzip
 reader reads whole read both of two fair games, clean.
+
+Found: a lever before the seal. A game against the bot (bg-dice-v1) is rolled from a key the app picks alone, so an app
+that draws keys until its game's first rolls suit it, and shows that key's lock, gets `fair` for rolls it chose: three
+in a second of draws here. No check of the key and lock can tell; README now says so where it lists what fairdice does
+not guarantee, beside the daily publisher's like case.
 """
 
 import gzip
@@ -38,6 +43,8 @@ from typing import Any
 
 import pytest
 from fairdice.cli import main
+from fairdice.dice import keyed_mac
+from fairdice.schemes.labelled import dice_for
 from fairdice.seal import seal_of
 
 from security.test_verdicts_cannot_be_bought import (
@@ -259,3 +266,34 @@ def test_a_shard_in_a_shape_gzip_reads_whole_is_read_whole_and_clean(tmp_path: P
     status, summary = _audit(tmp_path, name, data)
     # Then both games are read and fair, and the audit is clean: these shapes are read, not refused for their shape
     assert (status, summary["games"], summary["fair"], summary["errors"]) == (0, 2, 2, 0), (shape, summary)
+
+
+# ---- a key drawn to suit ----------------------------------------------------------------------------------------
+
+CHOSEN = [(1, 6), (6, 6), (6, 5)]  # the bot wins the opening (your die first), then a double six, then 6-5
+CHOSEN_LABELS = ["bg-dice-v1:opening:0", "bg-dice-v1:turn:2", "bg-dice-v1:turn:3"]
+MOST_DRAWS = 200_000  # the seeded draw below finds one at draw 119,912; 36**3 = 46,656 are expected on average
+
+
+def test_a_bot_games_key_drawn_until_its_first_rolls_suit_is_fair_as_the_readme_warns() -> None:
+    # Given an app that draws keys before it shows the lock until its game's first three rolls are the ones it wants
+    draws = random.Random(2026)
+    for _ in range(MOST_DRAWS):
+        key = draws.randbytes(32)
+        mac = keyed_mac(key)
+        if all(dice_for(mac, label) == roll for label, roll in zip(CHOSEN_LABELS, CHOSEN, strict=True)):
+            break
+    else:
+        pytest.fail(f"no key of {MOST_DRAWS:,} draws rolls {CHOSEN}")
+    # When the game is checked with that key, its lock and those rolls
+    recorded = " ".join(f"{first}-{second}" for first, second in CHOSEN)
+    request = {"scheme": "bg-dice-v1", "key": key.hex(), "lock": seal_of(key), "recorded": recorded}
+    status, verdict = _handler(_event("POST", "/verify", json.dumps(request)))
+    # Then it is fair: nothing of the player's goes into a bot game's dice, so no check tells a key drawn to suit
+    assert (status, verdict["verdict"]) == (200, "fair"), verdict
+    # And README says so among what fairdice does not guarantee, as it says the daily publisher's alike
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    not_guaranteed = readme[readme.index("**Not guaranteed**") :]
+    said = " ".join(not_guaranteed[: not_guaranteed.index("\n## ")].split())
+    assert "A game against the bot (bg-dice-v1) is rolled from a key the app picks alone" in said
+    assert "gets `fair` for them" in said and "not how the key was chosen" in said
