@@ -25,6 +25,7 @@ from fairdice.archive.layout import (
     publication,
     published_out_of_time,
     reveal_deadline,
+    reveal_time,
     reveal_time_if_any,
 )
 from fairdice.dice import Mac, Roll, Rolls, faces_in, fill, first_bytes, keyed_mac, macs, read_dice
@@ -113,6 +114,12 @@ def rolls(mac: Mac, day: dt.date, player_ids: Sequence[UUID | str]) -> Rolls:
     return fill(numbers, messages, blocks, lambda at, block: roll(mac, day, ids[at], block), sides=SIDES)
 
 
+def _in_grace(day: dt.date, published_at: dt.datetime | None) -> bool:
+    """Whether the archive's time for a day's commitment is within its grace (`publication`): one half of in time, the
+    archive's own answer the other (`Daily.revealed` takes both)."""
+    return published_at is not None and publication(day, published_at) == "in_time"
+
+
 def _not_begun(day: dt.date) -> Withheld:
     """A day after today's: its secret is not made yet, so one given is neither confirmed nor denied. Said not begun,
     not over as today is (review: a day to come read "is not over")."""
@@ -196,6 +203,17 @@ def _not_kept(day: dt.date) -> str:
     return (
         f"{not_kept(what, revealed=False)}: it does not show the secret was fixed before the day's play, so once its"
         " secret is revealed, that day's rolls are at most incomplete"
+    )
+
+
+def _disagrees(day: dt.date, published_at: dt.datetime | None) -> str:
+    """Why a commitment the archive says was not published in time, by a time it gives within the grace, keeps the
+    day's rolls from fair: the archive's own answer and its time disagree, and the stricter is taken (review: a record
+    so made read fair with `in_time` false)."""
+    when = "gives no time for it" if published_at is None else f"dates it {utc_time(published_at)}"
+    return (
+        f"the daily archive does not count the commitment of {day} as published in the {GRACE_MINUTES} minutes after"
+        f" 00:00 UTC it had, though it {when}: it does not show the secret was fixed before the day's play"
     )
 
 
@@ -365,11 +383,13 @@ class Daily(Scheme[DailyRequest]):
             # page said no commitment came, where GET /daily/{date} showed the day's)
             # One not published in time is said now as one missed is (review: a commitment published at 00:20 read as
             # the secret being due alone, where none published said the day's rolls are at most incomplete)
+            # Its own answer and its time taken together, the stricter: in time only where both say so
+            in_time = found.in_time is True and _in_grace(request.date, found.published_at)
             return replace(
                 withheld,
                 seal=found.commitment,
                 seal_published_at=found.published_at,
-                seal_in_time=found.in_time,
+                seal_in_time=found.in_time and in_time,
                 seal_locked=found.locked,
                 contradictions=_other_commitment(request, found.commitment),
                 # And one not kept is said now as the same day revealed says it (review: its roll read as a day that
@@ -377,7 +397,7 @@ class Daily(Scheme[DailyRequest]):
                 # Where the archive's times are no witness, that is why, whatever time it gives (review: "does not
                 # show the secret was fixed", beside a time within the grace)
                 caveats=(
-                    *(unwitnessed or (_published_out_of_its_time(request.date) if found.in_time is False else ())),
+                    *(unwitnessed or (_published_out_of_its_time(request.date) if not in_time else ())),
                     *((_not_kept(request.date),) if found.locked is False else ()),
                 ),
             )
@@ -429,7 +449,11 @@ class Daily(Scheme[DailyRequest]):
                 f"the commitment of {day} was {published_out_of_time('late', found.published_at)}: it does not show"
                 " the secret was fixed before the day's play",
             )
-        if found.revealed_in_time is False:
+        if found.witnessed and not caveats and not found.in_time:
+            caveats = (_disagrees(request.date, known_time(found.published_at)),)
+        if found.revealed_in_time is False or (
+            found.witnessed and found.revealed_at is not None and found.revealed_at < reveal_time(request.date)
+        ):
             caveats = (*caveats, _revealed_early(request.date, found.revealed_at))
         if found.witnessed and not found.locked:
             # Review: on such a bucket, two commitments were published within the grace and one deleted outright
@@ -451,7 +475,7 @@ class Daily(Scheme[DailyRequest]):
             caveats=caveats,
             contradictions=tuple(contradictions),
             seal_published_at=known_time(found.published_at),
-            seal_in_time=found.in_time,
+            seal_in_time=found.in_time and found.witnessed and _in_grace(request.date, known_time(found.published_at)),
             # As the day's record says it (`DayRecord.locked`): of an archive whose times are S3's own alone
             seal_locked=found.locked if found.witnessed else None,
             seal_source=f"daily archive {commitment_key(request.date)}",

@@ -27,7 +27,8 @@ from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
 from fairdice.notices import day_page
 from fairdice.page import render_page
 from fairdice.schemes import daily, parse_request
-from fairdice.schemes.base import Withheld
+from fairdice.schemes.base import PendingDay, RevealedDay, Withheld
+from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
 from fairdice.storage import EachPage, FolderStore, History, ObjectStore, S3Store, StorageSettings, Stores
 from fairdice.verdict import SealReport, Verdict
@@ -1253,3 +1254,81 @@ def test_the_readme_and_the_schema_say_when_the_seals_archive_fields_are_null(tm
     assert "S3 gives no time of its own" in (SealReport.model_fields["published_at"].description or "")
     assert "not S3's own (a folder)" in (SealReport.model_fields["in_time"].description or "")
     assert "not S3's own (a folder)" in (SealReport.model_fields["locked"].description or "")
+
+
+class _HandMade:
+    """A DaySecrets that answers one day as given: fields a store of someone else's making may set apart."""
+
+    def __init__(self, found: RevealedDay | PendingDay) -> None:
+        self.found = found
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        return self.found
+
+
+_IN_GRACE = at("2025-03-01 00:05")
+_OVER = at("2025-03-02 00:01")
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"in_time": False}, "does not count the commitment of 2025-03-01 as published in the 15 minutes"),
+        ({"published_at": at("2025-03-01 00:40")}, "after the 15 minutes after 00:00 UTC it had"),
+        ({"revealed_at": at("2025-03-01 12:00")}, "was revealed at 2025-03-01 12:00:00 UTC, before its day was over"),
+    ],
+    ids=["not in time by a time in its grace", "in time by a time after it", "revealed in time by a time before"],
+)
+def test_a_revealed_day_whose_own_fields_disagree_with_its_times_is_never_fair_and_its_page_says_why(
+    fields: dict[str, object], said: str
+) -> None:
+    # Given a revealed day whose answer says in time where its time does not, or not where it does (review: one made by
+    # hand with `in_time` false and a time in the grace read fair with `seal.in_time` false)
+    found = {
+        "secret": OWN,
+        "commitment": seal_of(OWN),
+        "source": "daily archive",
+        "published_at": _IN_GRACE,
+        "in_time": True,
+        "witnessed": True,
+        "revealed_at": _OVER,
+        "revealed_in_time": True,
+        "locked": True,
+        **fields,
+    }
+    recorded = carried(ARCHIVE_DAY)["recorded"]
+    request = DailyRequest.model_validate(
+        {"scheme": "daily", "date": ARCHIVE_DAY, "player_id": ARCHIVE_PLAYER, "recorded": recorded}
+    )
+
+    # When its roll is verified against it
+    verdict = verify(request, day_secrets=_HandMade(RevealedDay(**found)))  # type: ignore[arg-type]
+
+    # Then it takes the stricter: at most incomplete, saying why, and its seal is not said in time; its page says so
+    assert verdict.verdict == "incomplete", verdict.reasons
+    assert any(said in reason for reason in verdict.reasons), verdict.reasons
+    assert verdict.seal.in_time is ("in_time" not in fields and "published_at" not in fields)
+    tab, _ = _tab_and_heading(render_page(verdict))
+    assert not tab.startswith("Fair"), tab
+    assert said in _text(render_page(verdict))
+
+
+def test_a_pending_days_commitment_said_in_time_by_a_time_after_its_grace_is_said_at_most_incomplete_already() -> None:
+    # Given a day not revealed whose answer says its commitment in time, by a time after its grace
+    pending = PendingDay(
+        reveal_at=_OVER,
+        commitment=seal_of(OWN),
+        published_at=at("2025-03-01 00:40"),
+        in_time=True,
+        locked=True,
+    )
+    request = DailyRequest.model_validate({"scheme": "daily", "date": ARCHIVE_DAY, "player_id": ARCHIVE_PLAYER})
+
+    # When its roll is verified against it
+    verdict = verify(request, day_secrets=_HandMade(pending))
+
+    # Then it is withheld, at most incomplete once revealed, and its seal not said in time
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert verdict.withheld.at_most_incomplete is True
+    assert verdict.seal.in_time is False
+    assert "Not yet verifiable, at most incomplete once revealed" in _tab_and_heading(render_page(verdict))[0]
