@@ -47,6 +47,8 @@ IDS = "ids.txt"
 GAMES = "games.txt"
 MAX_ID = 128
 _SURROGATE = re.compile("[\ud800-\udfff]")  # a lone half of a UTF-16 pair, which JSON text may hold
+# The most days a shard keeps as read (`_Consulted`): a shard's games are of few days, a year's at most in practice
+SHARD_DAYS = 1024
 _ID_SHOWN = 40  # an id that is no id is shown in its finding's words up to this many characters
 LINE_DIGITS = 12  # line numbers in ids.txt and games.txt are zero-padded so that bytes sort as numbers do
 GAME_KEY_BYTES = 16  # 128 bits: two different games share a key with a chance far below any other failure
@@ -155,16 +157,36 @@ def game_key(checked: Checked) -> GameKey:
 class _Consulted:
     """Day secrets that note whether a game asked them for a day: a shard names the archive it was given only when it
     read it (review: an archive given for games of which none was daily was named as the one they were checked
-    against, even a bucket that does not exist)."""
+    against, even a bucket that does not exist). Each day is read once a shard, its answer or its refusal kept for the
+    shard's other games of that day, so that they all get the one verdict of the day (review: a reader not allowed
+    s3:ListBucketVersions, which keeps no such day, read it again for each game, and a right granted while the shard
+    ran gave one day two verdicts); at most SHARD_DAYS days, the first read forgotten first."""
 
     def __init__(self, secrets: DaySecrets) -> None:
         self._secrets = secrets
         self.asked = False
+        self._days: dict[dt.date, RevealedDay | PendingDay | FairdiceError] = {}
 
     def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
         """The day as the archive gives it (`DaySecrets.lookup`), noting that it was asked."""
         self.asked = True
-        return self._secrets.lookup(day)
+        kept = self._days.get(day)
+        if isinstance(kept, FairdiceError):
+            raise kept.with_traceback(None)  # each raise would add its frames to the one kept
+        if kept is not None:
+            return kept
+        try:
+            found = self._secrets.lookup(day)
+        except FairdiceError as exc:  # the day's answer too; one the archive cannot give now fails the shard anyway
+            self._keep(day, exc)
+            raise
+        self._keep(day, found)
+        return found
+
+    def _keep(self, day: dt.date, found: RevealedDay | PendingDay | FairdiceError) -> None:
+        if len(self._days) >= SHARD_DAYS:
+            del self._days[next(iter(self._days))]
+        self._days[day] = found
 
 
 class ShardAudit:

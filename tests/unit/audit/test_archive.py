@@ -26,7 +26,8 @@ from fairdice.audit.store import FolderResults
 from fairdice.cli import main
 from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
 from fairdice.schemes import parse_request
-from fairdice.storage import DatedKeys, EachPage, ObjectStore, S3Store, StorageSettings, Stored, Stores
+from fairdice.schemes.base import PendingDay, RevealedDay
+from fairdice.storage import DatedKeys, EachPage, History, ObjectStore, S3Store, StorageSettings, Stored, Stores
 from fairdice.verify import verify
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets, s3_endpoint
 from moto import mock_aws
@@ -634,3 +635,73 @@ def test_a_run_judges_a_days_object_lock_by_when_it_reads_the_archive_not_as_of_
     # Then the roll is fair while the lock lasts and at most incomplete once it has ended by the read
     assert (kept.summary.fair, kept.summary.incomplete) == (1, 0)
     assert (ended.summary.fair, ended.summary.incomplete) == (0, 1)
+
+
+class VersionsRefusedUntilGranted(PassingStore):
+    """The archive as a worker not allowed s3:ListBucketVersions reads it, until the right is granted (`granted`), as
+    one can be while a run goes on; `asked`: the keys whose versions were asked for, refused or not."""
+
+    def __init__(self, inner: ObjectStore) -> None:
+        super().__init__(inner)
+        self.granted = False
+        self.asked: list[str] = []
+
+    def history(self, key: str, *, each_page: EachPage | None = None) -> History | None:
+        self.asked.append(key)
+        if not self.granted:
+            raise ArchiveRefused(f"S3 bucket {ARCHIVE}: cannot list the versions of {key} (AccessDenied): …")
+        return super().history(key, each_page=each_page)
+
+
+class GrantedAfterTheFirstGame:
+    """Day secrets read through `reader`, whose store is granted s3:ListBucketVersions once the first day is read."""
+
+    def __init__(self, reader: ArchiveReader, store: VersionsRefusedUntilGranted) -> None:
+        self.reader, self.store = reader, store
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        found = self.reader.lookup(day)
+        self.store.granted = True
+        return found
+
+
+def test_a_shard_reads_each_day_once_so_all_its_games_of_a_day_get_one_verdict_whatever_rights_change_mid_shard(
+    tmp_path: Path,
+) -> None:
+    # Given the archive in moto, read by an audit as of the morning after through a worker not allowed
+    # s3:ListBucketVersions, a right granted once the shard's first game is read; its S3 calls counted; and a shard
+    # of five rolls of the same day
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        games.publish_archived_day(timeline, stores)
+        lines = [games.archived_daily(games.morning_after(stores.archive), n) for n in range(1, 6)]
+        calls: list[str] = []
+        client.meta.events.register("before-call.s3", lambda model, **_: calls.append(model.name))
+        day = dt.date.fromisoformat(games.ARCHIVED_DAY)
+        ArchiveReader(
+            VersionsRefusedUntilGranted(stores.archive), clock=lambda: games.MORNING_AFTER, as_of=True
+        ).lookup(day)
+        once = list(calls)  # one reading of the day, by a reader of its own
+        calls.clear()
+        store = VersionsRefusedUntilGranted(stores.archive)
+        reader = ArchiveReader(store, clock=lambda: games.MORNING_AFTER, as_of=True)
+
+        # When the shard is audited
+        partial = audit_shard(
+            numbered_lines(io.BytesIO(games.jsonl(lines)), "day.jsonl"),
+            "day.jsonl",
+            FolderResults(tmp_path / "out"),
+            "s",
+            archive=DayArchive(GrantedAfterTheFirstGame(reader, store), "the-archive"),
+        )
+
+    # Then every game of the day gets the one verdict of the day as first read (at most incomplete: nothing ruled out a
+    # version hidden and written again), and the day's versions were asked for once, not once a game
+    counts = partial.counts
+    assert (counts.fair, counts.incomplete) == (0, 5), counts
+    assert store.asked == ["commitments/2025-03-01.json", "revealed/2025-03-01.json"]
+    # And the shard's S3 calls are one reading of the day's, not one a game
+    assert once and calls == once, (once, calls)
