@@ -807,13 +807,15 @@ def _finding_row(finding: dict[str, Any]) -> str:
     return _labelled(
         f"<tr><td class='t w'>{_text(finding['id'])}</td>"
         f"<td class='t w'>{html.escape(finding['scheme'])}{'<br>' if where else ''}{visible(where)}</td>"
-        f"<td class=t>{html.escape(finding['verdict'])}</td>"
+        f"<td class=t>{html.escape(finding['verdict'])}{_AT_MOST if finding.get('at_most_incomplete') else ''}</td>"
         f"<td class=t>{visible(words)}{_likely(causes)}</td></tr>",
         _FINDING_COLUMNS,
     )
 
 
 _FINDING_COLUMNS = ("id", "scheme, file and line", "verdict or error", "why")
+# A withheld game's that will be at most incomplete whatever is revealed, as its verdict's page says it
+_AT_MOST = ", at most incomplete once revealed"
 
 
 def _error_words(error: dict[str, Any]) -> str:

@@ -104,6 +104,7 @@ EARLIER_GAME_LINE = re.compile(
 # merge's). A finding of an older format has fewer.
 GAME_FINDING_KEYS = frozenset(
     {"id", "file", "line", "scheme", "verdict", "reasons", "first_mismatch", "causes", "differ", "missing", "extra"}
+    | {"at_most_incomplete"}  # a withheld game's alone
 )
 LINE_FINDING_KEYS = frozenset({"file", "line", "id", "error"})
 
@@ -372,6 +373,9 @@ class ShardAudit:
                 "differ": summary.differ,
                 "missing": summary.missing,
                 "extra": summary.extra,
+                # A withheld game's: whether, whatever is revealed, it will be at most incomplete, as its verdict says
+                # it (`WithheldReport.at_most_incomplete`; review: its finding said it in its reasons alone)
+                **({} if verdict.withheld is None else {"at_most_incomplete": verdict.withheld.at_most_incomplete}),
             }
         )
 

@@ -14,6 +14,7 @@ import pytest
 from fairdice import schemes
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import LONE_CR, NUL_WITHIN, Unreadable, numbered_lines
+from fairdice.audit.report import read_findings, render
 from fairdice.audit.shard import (
     FINDINGS,
     GAME_LINE,
@@ -27,6 +28,7 @@ from fairdice.audit.shard import (
     partial_key,
 )
 from fairdice.audit.store import FolderResults
+from fairdice.audit.summary import Summary
 from fairdice.audit.tally import Partial
 from fairdice.cli import main
 from fairdice.problems import MAX_MESSAGE
@@ -80,7 +82,8 @@ def test_every_outcome_is_counted_and_every_game_that_is_not_fair_is_a_finding(t
         "windows": 0,
     }  # fmt: skip
     assert partial.by_scheme["narde-v1"].counts.games == 3
-    assert [set(f) for f in findings] == [GAME_KEYS] * 3
+    # a withheld game's says too whether it will be at most incomplete (changed on purpose: it said so in words alone)
+    assert [set(f) for f in findings] == [GAME_KEYS, GAME_KEYS, GAME_KEYS | {"at_most_incomplete"}]
     by_id = {f["id"]: f for f in findings}
     assert [(f["file"], f["line"], f["id"]) for f in findings] == [
         ("day.jsonl", 2, "narde-v1-2"),
@@ -223,6 +226,31 @@ def test_without_an_archive_a_daily_roll_whose_day_is_not_over_by_the_runs_today
         unproven.format(day="2026-11-30"),
     ]
     assert unproven.format(day="2026-11-28") in findings[0]["reasons"]
+
+
+def test_a_withheld_games_finding_says_whether_it_will_be_at_most_incomplete_as_its_verdict_does(
+    tmp_path: Path,
+) -> None:
+    # Given today's daily roll audited without an archive (at most incomplete once revealed: nothing shows when its
+    # commitment was published) and a three-dice mirror pair's game without its seed (withheld, but may yet be fair)
+    daily = games.daily(1, "2026-11-29")
+    mirror = {"scheme": "three-dice", "seed": None, "client_seeds": None, "id": "mirror-1"}
+    _, findings, _ = audit(tmp_path, [daily, mirror], today=dt.date(2026, 11, 29))
+
+    # Then both are withheld, and each finding says what its verdict says of it: less than a whole game proven is said
+    assert [(f["id"], f["verdict"], f["at_most_incomplete"]) for f in findings] == [
+        ("daily-1", "withheld", True),
+        ("mirror-1", "withheld", False),
+    ]
+    for finding, game in zip(findings, (daily, mirror), strict=True):
+        request = {key: value for key, value in game.items() if key != "id"}
+        verdict = verify(parse_request(request), today=dt.date(2026, 11, 29))
+        assert verdict.withheld is not None and finding["at_most_incomplete"] is verdict.withheld.at_most_incomplete
+    # And the report lists it so
+    with (tmp_path / partial_key("s", FINDINGS)).open("rb") as stream:
+        page = render(Summary(games=2, withheld=2), read_findings(stream))
+    assert '"verdict or error" class=t>withheld, at most incomplete once revealed</td>' in page
+    assert '"verdict or error" class=t>withheld</td>' in page
 
 
 def test_rolls_not_recorded_are_counted_apart_from_rolls_that_differ(tmp_path: Path) -> None:
