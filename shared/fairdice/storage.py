@@ -603,7 +603,12 @@ class S3Store:
     @property
     def witnessed(self) -> bool:
         """Whether its LastModified is AWS S3's own, as its client's endpoint says (`aws_own`): the same for every
-        object it reads (`read`)."""
+        object it reads (`read`). Where the settings name the endpoint, it is the client's, so it is said without
+        making the client (review: a day not begun, which reads nothing, imported boto3 to be said at most incomplete
+        or not); where they do not, boto3 may take one from its own settings, which the client alone knows."""
+        endpoint = self._connection.endpoint_url
+        if self._given_client is None and endpoint is not None:
+            return aws_own(endpoint, self.bucket)
         return aws_own(self._client.meta.endpoint_url, self.bucket)
 
     def get(self, key: str) -> bytes | None:

@@ -18,6 +18,7 @@ from uuid import UUID
 
 import boto3
 import pytest
+from fairdice import storage
 from fairdice.archive import layout
 from fairdice.archive.layout import commitment_key, revealed_key, secret_key
 from fairdice.archive.reader import ArchiveReader, is_final
@@ -30,7 +31,16 @@ from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay, Withheld
 from fairdice.schemes.daily import DailyRequest
 from fairdice.seal import seal_of
-from fairdice.storage import EachPage, FolderStore, History, ObjectStore, S3Store, StorageSettings, Stores
+from fairdice.storage import (
+    EachPage,
+    FolderStore,
+    History,
+    ObjectStore,
+    S3Connection,
+    S3Store,
+    StorageSettings,
+    Stores,
+)
 from fairdice.verdict import SealReport, Verdict
 from fairdice.verify import check, verify
 from hypothesis import given
@@ -1332,3 +1342,28 @@ def test_a_pending_days_commitment_said_in_time_by_a_time_after_its_grace_is_sai
     assert verdict.withheld.at_most_incomplete is True
     assert verdict.seal.in_time is False
     assert "Not yet verifiable, at most incomplete once revealed" in _tab_and_heading(render_page(verdict))[0]
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "witnessed"),
+    [("https://s3.eu-west-1.amazonaws.com", True), ("http://127.0.0.1:9000", False)],
+    ids=["aws's own", "one's own"],
+)
+def test_a_day_not_begun_is_verified_on_an_s3_archive_whose_endpoint_the_settings_name_without_a_client_made(
+    endpoint: str, witnessed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an S3 archive at an endpoint the settings name, no client made for it yet, and no client to be made
+    connection = S3Connection(endpoint_url=endpoint, region="eu-west-1")
+    store = S3Store("fairdice-archive", connection)
+    monkeypatch.setattr(storage, "_client", lambda *_, **__: pytest.fail("a boto3 client was made"))
+    reader = ArchiveReader(store, clock=lambda: at("2025-02-28 18:00"))
+
+    # When a roll of a day not begun is verified (review: the client was made, boto3 imported, to answer `witnessed`)
+    verdict = verified(reader, secret=OWN.hex())
+
+    # Then it is withheld, at most incomplete once revealed exactly where the endpoint is not AWS's own, and no client
+    # was made; the client, once made, says the same of its endpoint
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert verdict.withheld.at_most_incomplete is not witnessed
+    monkeypatch.undo()
+    assert storage.aws_own(connection.client.meta.endpoint_url, store.bucket) is witnessed
