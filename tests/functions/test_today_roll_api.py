@@ -32,6 +32,7 @@ from verify_api_calls import invoke
 from testkit.archive import missed_days_secret_put_again, put_secret_again
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import seed_004
+from testkit.stores import PassingStore
 from testkit.timeline import Timeline
 
 Event = dict[str, Any]
@@ -461,19 +462,21 @@ def test_a_warm_function_refuses_the_day_once_a_catch_up_run_reveals_its_secret_
     assert again.hex() not in json.dumps(answer.body) + answer.logs
 
 
-class Slow:
-    """A store each of whose reads and listings takes 3 s (PROMPT's longest) on a monotonic clock of the test's."""
+class Slow(PassingStore):
+    """A store each of whose reads and listings takes 3 s (PROMPT's longest) on a monotonic clock of the test's. The
+    rest of the store's protocol (`witnessed`, `history`) is handed on as is (`PassingStore`)."""
 
     def __init__(self, store: ObjectStore, clock: list[float]) -> None:
-        self.store, self.clock = store, clock
+        super().__init__(store)
+        self.clock = clock
 
     def get(self, key: str) -> bytes | None:
         self.clock[0] += 3.0
-        return self.store.get(key)
+        return super().get(key)
 
     def read(self, key: str) -> Stored | None:
         self.clock[0] += 3.0
-        return self.store.read(key)
+        return super().read(key)
 
     def put_new(self, key: str, data: bytes) -> bool:
         raise AssertionError(f"the route wrote {key}")
@@ -483,13 +486,13 @@ class Slow:
 
     def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         self.clock[0] += 3.0
-        return self.store.list(prefix, after, through, each_page=each_page)
+        return super().list(prefix, after, through, each_page=each_page)
 
     def list_dated(
         self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
     ) -> DatedKeys:
         self.clock[0] += 3.0
-        return self.store.list_dated(prefix, after, through, each_page=each_page)
+        return super().list_dated(prefix, after, through, each_page=each_page)
 
 
 def test_on_a_slow_store_the_archives_first_day_is_its_own_503_before_the_timeout_then_rolls(

@@ -53,31 +53,32 @@ def at(day: dt.date, time: str) -> dt.datetime:
     return dt.datetime.fromisoformat(f"{day.isoformat()} {time}").replace(tzinfo=dt.UTC)
 
 
-class Counted:
-    """A store that counts its reads and its listings, and refuses every write: the route may only ever read."""
+class Counted(PassingStore):
+    """A store that counts its reads and its listings, and refuses every write: the route may only ever read. The rest
+    of the store's protocol (`witnessed`, `history`) is handed on as is (`PassingStore`)."""
 
     def __init__(self, store: ObjectStore) -> None:
-        self.store = store
+        super().__init__(store)
         self.reads: list[str] = []
         self.lists: list[tuple[str, str]] = []  # (prefix, after)
 
     def get(self, key: str) -> bytes | None:
         self.reads.append(key)
-        return self.store.get(key)
+        return super().get(key)
 
     def read(self, key: str) -> Stored | None:
         self.reads.append(key)
-        return self.store.read(key)
+        return super().read(key)
 
     def list(self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None) -> list[str]:
         self.lists.append((prefix, after))
-        return self.store.list(prefix, after, through, each_page=each_page)
+        return super().list(prefix, after, through, each_page=each_page)
 
     def list_dated(
         self, prefix: str, after: str = "", through: str = "", *, each_page: EachPage | None = None
     ) -> DatedKeys:
         self.lists.append((prefix, after))
-        return self.store.list_dated(prefix, after, through, each_page=each_page)
+        return super().list_dated(prefix, after, through, each_page=each_page)
 
     def put_new(self, key: str, data: bytes) -> bool:
         raise AssertionError(f"today's roll wrote {key}")
