@@ -269,6 +269,15 @@ def _commitment(record: DayRecord) -> Iterator[str]:
                 f"<p>{in_time}, before the day's play.</p><p>{mark(False)} But {unseen}: it does not show the secret"
                 " was fixed before anyone rolled, and that day's rolls are at most incomplete.</p>"
             )
+        elif record.status == "pending":
+            # The version read alone: a pending day's versions are not listed (one ListObjectVersions more a read), so
+            # one hidden and written again in the grace is ruled out only once the day is revealed, when they are
+            # (review: this said it showed the secret fixed, of a commitment rewritten in the grace)
+            yield (
+                f"<p>{in_time}, before the day's play, by S3's own time for the version read. Whether it is the one"
+                " version S3 keeps of it, none hidden and written again in those minutes, is checked once its secret is"
+                " revealed: only then does it show the secret was fixed before anyone rolled.</p>"
+            )
         else:
             yield f"<p>{in_time}, before the day's play: it shows the secret was fixed before anyone rolled.</p>"
     elif record.commitment_in_time is False:

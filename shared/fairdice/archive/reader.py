@@ -128,7 +128,8 @@ class DayRecord(BaseModel):
         default=None,
         description="why the archive's versions of a revealed day's commitment and record could not be listed (S3"
         " refused it), in words: nothing then rules out one hidden or written again, so the day's rolls are at most"
-        " incomplete; null where they were listed, or the archive keeps no versions (a folder)",
+        " incomplete; null where they were listed, or the archive keeps no versions (a folder), and for a pending day,"
+        " whose versions are listed only once it is revealed",
     )
     witnessed: bool = Field(
         default=True,
