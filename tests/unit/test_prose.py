@@ -855,23 +855,11 @@ def test_the_characters_that_look_ascii_are_those_unicodes_confusables_say() -> 
 
 @cache
 def _alike() -> list[list[str]]:
-    """Unicode's confusables as one relation, what looks like what through any other character: its groups. A
-    left-to-right mark the data writes around a right-to-left digit (۲ like \u200e٢\u200e) is not part of it."""
-    confusables = confusable_homoglyphs.utils.load("confusables.json")
-    parent: dict[str, str] = {}
-
-    def root(character: str) -> str:
-        while parent.setdefault(character, character) != character:
-            character = parent[character]
-        return character
-
-    for character, alike in confusables.items():
-        for other in alike:
-            parent[root(character)] = root(other["c"].strip("\u200e"))
-    groups: dict[str, list[str]] = {}
-    for character in parent:
-        groups.setdefault(root(character), []).append(character)
-    return list(groups.values())
+    """Unicode's confusables as one relation, what looks like what through any other character: its groups, as
+    tools/script_table.py reads them (`_groups`), which writes the look-alike sets from them. A left-to-right mark the
+    data writes around a right-to-left digit (۲ like \u200e٢\u200e) is not part of it."""
+    table = pytest.importorskip("tools.script_table", reason="the tool reads Unicode's Script from fontTools")
+    return table._groups()
 
 
 def _across(scripts: tuple[re.Pattern[str], ...], *, letters: bool) -> set[str]:
