@@ -11,6 +11,11 @@ two read every letter alike; tests/unit/test_prose.py holds both copies to `rege
 prose.py, then for verifier.js: of each group of look-alikes that holds a symbol and a letter but an ASCII one
 (Unicode's confusables, as the confusable_homoglyphs library ships them), the side not in everyday use (`everyday`).
 Then `ruff format`, as for the table.
+
+`.venv/bin/python tools/script_table.py marks` prints instead `_COMBINING_ALIKE`, `_MARKS_AT_HOME` and
+`_MARKS_AT_HOME_ON`, for prose.py, then for verifier.js: the marks of U+0300 to U+036F alike to another, and, for each
+script whose letters (but those of `_SCRIPTS`) some mark alike to another is at home on, those letters and the marks
+at home on them, and the letters on which others are (`at_home`).
 """
 
 import sys
@@ -169,9 +174,136 @@ def print_twins() -> None:
         print(f"  const {name} = new Set(\n" + " +\n".join(f'      "{line}"' for line in text) + ",\n  );")
 
 
+def _mark(member: str) -> bool:
+    """A combining mark (Mn, Me) NFC leaves as it is, that a page does not show whatever is around it."""
+    return (
+        len(member) == 1
+        and unicodedata.category(member) in ("Mn", "Me")
+        and unicodedata.normalize("NFC", member) == member
+        and not prose._traits(member).hidden
+    )
+
+
+def _extensions(mark: str) -> set[str]:
+    """The scripts (ISO 15924 codes) of a mark's Script_Extensions but Inherited and Common, and, of a mark of U+0300 to
+    U+036F, those of `_SCRIPTS` (Latin, Greek, Coptic, Cyrillic, Armenian), whose letters write it."""
+    codes = {code for code in font_unicode.Scripts.NAMES if regex.match(rf"\p{{scx={code}}}", mark)}
+    if "\u0300" <= mark <= "\u036f":
+        codes |= {"Latn", "Grek", "Copt", "Cyrl", "Armn"}
+    return codes - {"Zinh", "Zyyy", "Zzzz"}
+
+
+def _composed() -> set[tuple[str, str]]:
+    """Each letter and mark of Unicode's canonical decompositions (NFD) of a character: the shin ש and the shin dot of
+    שׁ (U+FB2A), the vav ו and the holam of וֹ (U+FB4B), the e and the acute accent of é."""
+    pairs = set()
+    for point in range(0x110000):
+        spelled = unicodedata.normalize("NFD", chr(point))
+        pairs.update((spelled[0], mark) for mark in spelled[1:])
+    return pairs
+
+
+def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]]], dict[str, set[str]]]:
+    """`_COMBINING_ALIKE`, the marks of U+0300 to U+036F that Unicode's confusables hold alike to another mark;
+    `_MARKS_AT_HOME`: of each group of marks alike, on a letter of a script (but of `_SCRIPTS`), the one mark at home
+    there, of those whose Script_Extensions hold the script (`_extensions`), the one in everyday use (`everyday`), else
+    the first; each script by the ranges of its letters (`_SCRIPTS`' but) and the marks at home on them; and
+    `_MARKS_AT_HOME_ON`, each letter on which the marks at home are others: where Unicode composes some of them with it
+    (`_composed`), those (the shin dot and the sin dot on ש, not the holam at home on every other Hebrew letter)."""
+    combining: set[str] = set()
+    groups: list[tuple[list[str], dict[str, set[str]]]] = []
+    for members in _groups():
+        marks = sorted(m for m in members if _mark(m))
+        if len(marks) > 1:
+            combining.update(m for m in marks if "\u0300" <= m <= "\u036f")
+            groups.append((marks, {m: _extensions(m) for m in marks}))
+    composed = _composed()
+
+    def kept(code: str, letter: str | None) -> set[str]:
+        found: set[str] = set()
+        for marks, extensions in groups:
+            if at := [m for m in marks if code in extensions[m]]:
+                own = [m for m in at if (letter, m) in composed]
+                found.update(own or [min(at, key=lambda m: (not everyday(m), m))])
+        return found
+
+    table = []
+    on: dict[str, set[str]] = {}
+    candidates = "".join(
+        chr(point)
+        for point in range(0x110000)
+        if unicodedata.category(chr(point)).startswith("L") and not any(own.match(chr(point)) for own in prose._SCRIPTS)
+    )
+    for code in sorted(set().union(*(e for _, extensions in groups for e in extensions.values()))):
+        points = [ord(letter) for letter in regex.findall(rf"\p{{Script={code}}}", candidates)]
+        ranges: list[tuple[int, int]] = []
+        for point in points:
+            if ranges and ranges[-1][1] == point - 1:
+                ranges[-1] = (ranges[-1][0], point)
+            else:
+                ranges.append((point, point))
+        if ranges:
+            table.append((code, ranges, kept(code, None)))
+            of_script = set(map(chr, points))
+            for letter in sorted({letter for letter, _ in composed if letter in of_script}):
+                if (marks := kept(code, letter)) != table[-1][2]:
+                    on[letter] = marks
+    return combining, table, on
+
+
+def _escaped_all(characters: set[str], *, js: bool) -> str:
+    return "".join(escaped(ord(character), js=js) for character in sorted(characters))
+
+
+def _escaped_all(characters: set[str], *, js: bool) -> str:
+    return "".join(escaped(ord(character), js=js) for character in sorted(characters))
+
+
+def print_marks() -> None:
+    """`_COMBINING_ALIKE` and `_MARKS_AT_HOME` for prose.py, then for verifier.js, to paste over the old ones."""
+    combining, table, on = at_home()
+    for js in (False, True):
+        text = lines([(ord(m), ord(m)) for m in sorted(combining)], js=js)
+        if js:
+            print("  const COMBINING_ALIKE = new Set(\n" + " +\n".join(f'      "{line}"' for line in text) + ",\n  );")
+            print("  const MARKS_AT_HOME = [")
+        else:
+            print("_COMBINING_ALIKE = frozenset(\n" + "\n".join(f'    "{line}"' for line in text) + "\n)")
+            print("_MARKS_AT_HOME = (")
+        for code, ranges, marks in table:
+            letters = lines(ranges, js=js)
+            kept = lines([(ord(m), ord(m)) for m in sorted(marks)], js=js)
+            if js:
+                print(f'    // {font_unicode.script_name(code)}\n    ["{code}", new RegExp(')
+                print(" +\n".join(f'      "{line}"' for line in ["[", *letters, "]"]) + ', "u"), new Set(')
+                print(" +\n".join(f'      "{line}"' for line in kept) + ")],")
+            else:
+                letters[0] = "[" + letters[0]
+                letters[-1] += "]"
+                print(f'    (  # {font_unicode.script_name(code)}\n        "{code}",\n        re.compile(')
+                print("\n".join(f'            "{line}"' for line in letters))
+                print("        ),\n        frozenset(")
+                print("\n".join(f'            "{line}"' for line in kept))
+                print("        ),\n    ),")
+        print("  ];" if js else ")\n")
+        if js:
+            print("  const MARKS_AT_HOME_ON = new Map([")
+            for letter, marks in sorted(on.items()):
+                print(f'    ["{escaped(ord(letter), js=True)}", new Set("{_escaped_all(marks, js=True)}")],')
+            print("  ]);")
+        else:
+            print("_MARKS_AT_HOME_ON = {")
+            for letter, marks in sorted(on.items()):
+                print(f'    "{escaped(ord(letter), js=False)}": frozenset("{_escaped_all(marks, js=False)}"),')
+            print("}\n")
+
+
 def main() -> None:
     if sys.argv[1:] == ["twins"]:
         print_twins()
+        return
+    if sys.argv[1:] == ["marks"]:
+        print_marks()
         return
     table = [(code, letters(code)) for code in concerned()]
     print("_OTHER_SCRIPTS = (")

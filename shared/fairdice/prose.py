@@ -153,6 +153,340 @@ _MARKS_ALIKE = frozenset(
     "\u2dea\u2dec\u2ded\u2def\u2df6\u2df7\u302c\u302d\u309a\ua66f\ua67c\ua6f0\ua6f1\U00010a3a\U000111ca\U000111cb"
     "\U00011300\U000114bf\U000114c2\U000114c3\U000115b2\U000115b3\U000115dc\U000115dd\U00011caa\U00011cb2"
 )
+# Every mark of U+0300 to U+036F that Unicode's confusables (UTS #39) hold alike, directly or through others, to another
+# mark NFC leaves as it is (the acute accent ́, like the Devanagari ॔ and the Arabic fatha َ): with `_MARKS_ALIKE`, every
+# mark alike to another. On a character of no script of `_SCRIPTS`, each is shown but where it is its letter's own
+# (`_MARKS_AT_HOME`): the Lao tone mark ່ of "ไม່", like the Thai ่ of "ไม่"; the ́ of "क́", like the ॔ of "क॔"; the small
+# fatha ؘ of "بؘ", like the fatha َ of "بَ" (review: each pair was shown alike, as typed). tools/script_table.py writes
+# the set from the confusable_homoglyphs library's copy of Unicode's data, which a test holds it to; verifier.js holds
+# the same.
+_COMBINING_ALIKE = frozenset(
+    "\u0300\u0301\u0302\u0303\u0304\u0305\u0306\u0307\u0308\u0309\u030a\u030b\u030c\u030d\u030e\u0310"
+    "\u0311\u0312\u0313\u0314\u0315\u0316\u0317\u0320\u0321\u0322\u0323\u0324\u0325\u0326\u0327\u0328"
+    "\u0329\u032b\u032d\u032e\u0331\u0333\u0335\u0336\u0337\u0338\u0339\u0342\u0345\u0347\u0350\u0352"
+    "\u0354\u0355\u0357\u0358\u0363\u0364\u0366\u0368\u036e\u036f"
+)
+# For each script but those of `_SCRIPTS` (by its ISO 15924 code), its letters, as Unicode's Script property names them
+# and the core's Unicode knows, and the marks at home on them: of each group of marks alike to each other (Unicode's
+# confusables, through others too), the one whose Script_Extensions hold the script (those of U+0300 to U+036F count as
+# Latin's, Greek's, Coptic's, Cyrillic's and Armenian's too), the one in everyday use where several do (a legacy
+# national character set holds it: the fatha َ, not the small fatha ؘ), else the first by code point. Every other mark
+# of `_MARKS_ALIKE` or `_COMBINING_ALIKE` on such a letter, and on any character of no script here, is shown
+# (`_lookalikes`).
+# On a letter Unicode composes some of a group's marks with (a character's canonical decomposition holds the two), those
+# are at home there instead (`_MARKS_AT_HOME_ON`): the shin dot and the sin dot on the shin ש, the holam on every other
+# Hebrew letter (the וֹ of "שָׁלוֹם" and its שׁ are as typed, "שֹ" is shown).
+# Python's unicodedata has no Script property: tools/script_table.py writes the table from the regex package's, which a
+# test holds it to; verifier.js holds the same.
+_MARKS_AT_HOME = (
+    (  # Caucasian Albanian
+        "Aghb",
+        re.compile("[\U00010530-\U00010563]"),
+        frozenset("\u0304\u0331"),
+    ),
+    (  # Arabic
+        "Arab",
+        re.compile(
+            "[\u0620-\u063f\u0641-\u064a\u066e-\u066f\u0671-\u06d3\u06d5\u06e5-\u06e6\u06ee-\u06ef"
+            "\u06fa-\u06fc\u06ff\u0750-\u077f\u0870-\u0887\u0889-\u088e\u08a0-\u08c9\ufb50-\ufbb1"
+            "\ufbd3-\ufd3d\ufd50-\ufd8f\ufd92-\ufdc7\ufdf0-\ufdfb\ufe70-\ufe74\ufe76-\ufefc"
+            "\U0001ee00-\U0001ee03\U0001ee05-\U0001ee1f\U0001ee21-\U0001ee22\U0001ee24\U0001ee27"
+            "\U0001ee29-\U0001ee32\U0001ee34-\U0001ee37\U0001ee39\U0001ee3b\U0001ee42\U0001ee47\U0001ee49"
+            "\U0001ee4b\U0001ee4d-\U0001ee4f\U0001ee51-\U0001ee52\U0001ee54\U0001ee57\U0001ee59\U0001ee5b"
+            "\U0001ee5d\U0001ee5f\U0001ee61-\U0001ee62\U0001ee64\U0001ee67-\U0001ee6a\U0001ee6c-\U0001ee72"
+            "\U0001ee74-\U0001ee77\U0001ee79-\U0001ee7c\U0001ee7e\U0001ee80-\U0001ee89\U0001ee8b-\U0001ee9b"
+            "\U0001eea1-\U0001eea3\U0001eea5-\U0001eea9\U0001eeab-\U0001eebb]"
+        ),
+        frozenset(
+            "\u064b\u064c\u064d\u064e\u064f\u0650\u0652\u0653\u0655\u0656\u0657\u0658\u0659\u065b\u065c\u065d"
+            "\u0670\u06db\u06e8\u06ec\u08eb\u08ee\u08f8\u08f9\u08fa"
+        ),
+    ),
+    (  # Bamum
+        "Bamu",
+        re.compile("[\ua6a0-\ua6e5\U00016800-\U00016a38]"),
+        frozenset("\ua6f0\ua6f1"),
+    ),
+    (  # Bengali
+        "Beng",
+        re.compile(
+            "[\u0980\u0985-\u098c\u098f-\u0990\u0993-\u09a8\u09aa-\u09b0\u09b2\u09b6-\u09b9\u09bd\u09ce"
+            "\u09dc-\u09dd\u09df-\u09e1\u09f0-\u09f1\u09fc]"
+        ),
+        frozenset("\u0952\u0981\u09bc\u09cd\u1cd0\u1cd2\u1cd5\u1cd8\u1ced"),
+    ),
+    (  # Bopomofo
+        "Bopo",
+        re.compile("[\u3105-\u312f\u31a0-\u31bf]"),
+        frozenset("\u302c\u302d"),
+    ),
+    (  # Cherokee
+        "Cher",
+        re.compile("[\u13a0-\u13f5\u13f8-\u13fd\uab70-\uabbf]"),
+        frozenset("\u0300\u0301\u0302\u0304\u030b\u030c\u0323\u0324\u0331"),
+    ),
+    (  # Cyrillic
+        "Cyrl",
+        re.compile("[\U0001e030-\U0001e06d]"),
+        frozenset(
+            "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0310\u0312\u0313"
+            "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032b\u032d\u032e\u0333\u0335\u0337\u0339"
+            "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036f\u2de8\u2dec\ua66f"
+        ),
+    ),
+    (  # Devanagari
+        "Deva",
+        re.compile("[\u0904-\u0939\u093d\u0950\u0958-\u0961\u0971-\u097f\ua8f2-\ua8f7\ua8fb\ua8fd-\ua8fe]"),
+        frozenset(
+            "\u0900\u0901\u0902\u093a\u093c\u0941\u0942\u0946\u094d\u0952\u1cd0\u1cd2\u1cd5\u1cd8\u1cd9\u1cda"
+            "\u1cdc\u1cde\u1ced"
+        ),
+    ),
+    (  # Duployan
+        "Dupl",
+        re.compile("[\U0001bc00-\U0001bc6a\U0001bc70-\U0001bc7c\U0001bc80-\U0001bc88\U0001bc90-\U0001bc99]"),
+        frozenset("\u0307\u0308\u030a\u0323\u0324"),
+    ),
+    (  # Elbasan
+        "Elba",
+        re.compile("[\U00010500-\U00010527]"),
+        frozenset("\u0305"),
+    ),
+    (  # Ethiopic
+        "Ethi",
+        re.compile(
+            "[\u1200-\u1248\u124a-\u124d\u1250-\u1256\u1258\u125a-\u125d\u1260-\u1288\u128a-\u128d"
+            "\u1290-\u12b0\u12b2-\u12b5\u12b8-\u12be\u12c0\u12c2-\u12c5\u12c8-\u12d6\u12d8-\u1310"
+            "\u1312-\u1315\u1318-\u135a\u1380-\u138f\u2d80-\u2d96\u2da0-\u2da6\u2da8-\u2dae\u2db0-\u2db6"
+            "\u2db8-\u2dbe\u2dc0-\u2dc6\u2dc8-\u2dce\u2dd0-\u2dd6\u2dd8-\u2dde\uab01-\uab06\uab09-\uab0e"
+            "\uab11-\uab16\uab20-\uab26\uab28-\uab2e\U0001e7e0-\U0001e7e6\U0001e7e8-\U0001e7eb"
+            "\U0001e7ed-\U0001e7ee\U0001e7f0-\U0001e7fe]"
+        ),
+        frozenset("\u030e"),
+    ),
+    (  # Glagolitic
+        "Glag",
+        re.compile("[\u2c00-\u2c5f]"),
+        frozenset("\u0303\u0305\ua66f"),
+    ),
+    (  # Gothic
+        "Goth",
+        re.compile("[\U00010330-\U00010340\U00010342-\U00010349]"),
+        frozenset("\u0304\u0308\u0331"),
+    ),
+    (  # Grantha
+        "Gran",
+        re.compile(
+            "[\U00011305-\U0001130c\U0001130f-\U00011310\U00011313-\U00011328\U0001132a-\U00011330"
+            "\U00011332-\U00011333\U00011335-\U00011339\U0001133d\U00011350\U0001135d-\U00011361]"
+        ),
+        frozenset("\u0952\u1cd0\u1cd2\U00011300"),
+    ),
+    (  # Greek
+        "Grek",
+        re.compile("[\u1dbf\u2126]"),
+        frozenset(
+            "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0310\u0312\u0313"
+            "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032b\u032d\u032e\u0333\u0335\u0337\u0339"
+            "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036f"
+        ),
+    ),
+    (  # Gujarati
+        "Gujr",
+        re.compile(
+            "[\u0a85-\u0a8d\u0a8f-\u0a91\u0a93-\u0aa8\u0aaa-\u0ab0\u0ab2-\u0ab3\u0ab5-\u0ab9\u0abd\u0ad0"
+            "\u0ae0-\u0ae1\u0af9]"
+        ),
+        frozenset("\u0952\u0a81\u0a82\u0abc\u0ac1\u0ac2\u0acd"),
+    ),
+    (  # Gurmukhi
+        "Guru",
+        re.compile(
+            "[\u0a05-\u0a0a\u0a0f-\u0a10\u0a13-\u0a28\u0a2a-\u0a30\u0a32-\u0a33\u0a35-\u0a36\u0a38-\u0a39"
+            "\u0a59-\u0a5c\u0a5e\u0a72-\u0a74]"
+        ),
+        frozenset("\u0952\u0a02\u0a3c\u0a4b\u0a4d"),
+    ),
+    (  # Han
+        "Hani",
+        re.compile(
+            "[\u3005\u303b\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufa6d\ufa70-\ufad9\U00016fe3\U00020000-\U0002a6df"
+            "\U0002a700-\U0002b739\U0002b740-\U0002b81d\U0002b820-\U0002cea1\U0002ceb0-\U0002ebe0"
+            "\U0002ebf0-\U0002ee5d\U0002f800-\U0002fa1d\U00030000-\U0003134a\U00031350-\U000323af]"
+        ),
+        frozenset("\u302c\u302d"),
+    ),
+    (  # Hebrew
+        "Hebr",
+        re.compile(
+            "[\u05d0-\u05ea\u05ef-\u05f2\ufb1d\ufb1f-\ufb28\ufb2a-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41"
+            "\ufb43-\ufb44\ufb46-\ufb4f]"
+        ),
+        frozenset("\u0308\u0596\u0598\u0599\u059a\u059c\u05af\u05b4\u05b9"),
+    ),
+    (  # Hiragana
+        "Hira",
+        re.compile("[\u3041-\u3096\u309d-\u309f\U0001b001-\U0001b11f\U0001b132\U0001b150-\U0001b152]"),
+        frozenset("\u309a"),
+    ),
+    (  # Katakana
+        "Kana",
+        re.compile(
+            "[\u30a1-\u30fa\u30fd-\u30ff\u31f0-\u31ff\uff66-\uff6f\uff71-\uff9d\U0001aff0-\U0001aff3"
+            "\U0001aff5-\U0001affb\U0001affd-\U0001affe\U0001b000\U0001b120-\U0001b122\U0001b155"
+            "\U0001b164-\U0001b167]"
+        ),
+        frozenset("\u0305\u0323\u309a"),
+    ),
+    (  # Kharoshthi
+        "Khar",
+        re.compile("[\U00010a00\U00010a10-\U00010a13\U00010a15-\U00010a17\U00010a19-\U00010a35]"),
+        frozenset("\U00010a3a"),
+    ),
+    (  # Khmer
+        "Khmr",
+        re.compile("[\u1780-\u17b3\u17d7\u17dc]"),
+        frozenset("\u17b7\u17b8\u17b9\u17ba\u17c6\u17cb"),
+    ),
+    (  # Kannada
+        "Knda",
+        re.compile(
+            "[\u0c80\u0c85-\u0c8c\u0c8e-\u0c90\u0c92-\u0ca8\u0caa-\u0cb3\u0cb5-\u0cb9\u0cbd\u0cdd-\u0cde"
+            "\u0ce0-\u0ce1\u0cf1-\u0cf2]"
+        ),
+        frozenset("\u0952\u0c81\u1cd0\u1cd2\u1cda"),
+    ),
+    (  # Lao
+        "Laoo",
+        re.compile(
+            "[\u0e81-\u0e82\u0e84\u0e86-\u0e8a\u0e8c-\u0ea3\u0ea5\u0ea7-\u0eb0\u0eb2-\u0eb3\u0ebd\u0ec0-\u0ec4"
+            "\u0ec6\u0edc-\u0edf]"
+        ),
+        frozenset("\u0eb8\u0eb9\u0ec8\u0ec9\u0eca\u0ecb"),
+    ),
+    (  # Latin
+        "Latn",
+        re.compile(
+            "[\u00aa\u00ba\u02b0-\u02b8\u02e0-\u02e4\u1d80-\u1dbe\u2071\u207f\u2090-\u209c\u212a-\u212b\u2132"
+            "\u214e\u2183-\u2184\ufb00-\ufb06\uff21-\uff3a\uff41-\uff5a\U00010780-\U00010785"
+            "\U00010787-\U000107b0\U000107b2-\U000107ba\U0001df00-\U0001df1e\U0001df25-\U0001df2a]"
+        ),
+        frozenset(
+            "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0310\u0312\u0313"
+            "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032b\u032d\u032e\u0333\u0335\u0337\u0339"
+            "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036f"
+        ),
+    ),
+    (  # Marchen
+        "Marc",
+        re.compile("[\U00011c72-\U00011c8f]"),
+        frozenset("\U00011caa"),
+    ),
+    (  # Malayalam
+        "Mlym",
+        re.compile("[\u0d04-\u0d0c\u0d0e-\u0d10\u0d12-\u0d3a\u0d3d\u0d4e\u0d54-\u0d56\u0d5f-\u0d61\u0d7a-\u0d7f]"),
+        frozenset("\u0952\u0d01\u0d41\u1cda"),
+    ),
+    (  # Myanmar
+        "Mymr",
+        re.compile(
+            "[\u1000-\u102a\u103f\u1050-\u1055\u105a-\u105d\u1061\u1065-\u1066\u106e-\u1070\u1075-\u1081\u108e"
+            "\ua9e0-\ua9e4\ua9e6-\ua9ef\ua9fa-\ua9fe\uaa60-\uaa76\uaa7a\uaa7e-\uaa7f]"
+        ),
+        frozenset("\u1036"),
+    ),
+    (  # Newa
+        "Newa",
+        re.compile("[\U00011400-\U00011434\U00011447-\U0001144a\U0001145f-\U00011461]"),
+        frozenset("\u0952\u1cd5\u1cd8\u1ced"),
+    ),
+    (  # Nko
+        "Nkoo",
+        re.compile("[\u07ca-\u07ea\u07f4-\u07f5\u07fa]"),
+        frozenset("\u07eb\u07ed\u07ee\u07f3"),
+    ),
+    (  # Oriya
+        "Orya",
+        re.compile(
+            "[\u0b05-\u0b0c\u0b0f-\u0b10\u0b13-\u0b28\u0b2a-\u0b30\u0b32-\u0b33\u0b35-\u0b39\u0b3d"
+            "\u0b5c-\u0b5d\u0b5f-\u0b61\u0b71]"
+        ),
+        frozenset("\u0952\u0b01\u0b3c\u1cda"),
+    ),
+    (  # Osage
+        "Osge",
+        re.compile("[\U000104b0-\U000104d3\U000104d8-\U000104fb]"),
+        frozenset("\u0301\u0304\u030b\u0358"),
+    ),
+    (  # Old Permic
+        "Perm",
+        re.compile("[\U00010350-\U00010375]"),
+        frozenset("\u0300\u0306\u0307\u0308\u0313"),
+    ),
+    (  # Sharada
+        "Shrd",
+        re.compile("[\U00011183-\U000111b2\U000111c1-\U000111c4\U000111da\U000111dc]"),
+        frozenset("\u1cd9\u1cdc\u1cdd\u1ced\U000111cb"),
+    ),
+    (  # Siddham
+        "Sidd",
+        re.compile("[\U00011580-\U000115ae\U000115d8-\U000115db]"),
+        frozenset("\U000115b2\U000115b3"),
+    ),
+    (  # Syriac
+        "Syrc",
+        re.compile("[\u0710\u0712-\u072f\u074d-\u074f\u0860-\u086a]"),
+        frozenset(
+            "\u0303\u0304\u0307\u0308\u0323\u0324\u0325\u032d\u032e\u0331\u064b\u064c\u064d\u064e\u064f\u0650"
+            "\u0652\u0655\u0670\u073c"
+        ),
+    ),
+    (  # Tai Le
+        "Tale",
+        re.compile("[\u1950-\u196d\u1970-\u1974]"),
+        frozenset("\u0300\u0301\u0307\u0308\u030c"),
+    ),
+    (  # Tamil
+        "Taml",
+        re.compile(
+            "[\u0b83\u0b85-\u0b8a\u0b8e-\u0b90\u0b92-\u0b95\u0b99-\u0b9a\u0b9c\u0b9e-\u0b9f\u0ba3-\u0ba4"
+            "\u0ba8-\u0baa\u0bae-\u0bb9\u0bd0]"
+        ),
+        frozenset("\u0952\u0b82\u0bcd\u1cda"),
+    ),
+    (  # Telugu
+        "Telu",
+        re.compile("[\u0c05-\u0c0c\u0c0e-\u0c10\u0c12-\u0c28\u0c2a-\u0c39\u0c3d\u0c58-\u0c5a\u0c5d\u0c60-\u0c61]"),
+        frozenset("\u0952\u0c00\u1cd5\u1cd8\u1cda"),
+    ),
+    (  # Tifinagh
+        "Tfng",
+        re.compile("[\u2d30-\u2d67\u2d6f]"),
+        frozenset("\u0302\u0304\u0306\u0307\u0308\u0309\u0323"),
+    ),
+    (  # Thai
+        "Thai",
+        re.compile("[\u0e01-\u0e30\u0e32-\u0e33\u0e40-\u0e46]"),
+        frozenset("\u0303\u0331\u0e34\u0e35\u0e36\u0e37\u0e38\u0e39\u0e48\u0e49\u0e4a\u0e4b"),
+    ),
+    (  # Tibetan
+        "Tibt",
+        re.compile("[\u0f00\u0f40-\u0f47\u0f49-\u0f6c\u0f88-\u0f8c]"),
+        frozenset("\u0f37"),
+    ),
+    (  # Tirhuta
+        "Tirh",
+        re.compile("[\U00011480-\U000114af\U000114c4-\U000114c5\U000114c7]"),
+        frozenset("\u0952\u1cd5\U000114bf\U000114c2\U000114c3"),
+    ),
+)
+
+_MARKS_AT_HOME_ON = {
+    "\u05e9": frozenset("\u0308\u0596\u0598\u0599\u059a\u059c\u05af\u05b4\u05c1\u05c2"),
+}
+# (one pattern of them all, each a group, for one match per letter: the group that matched is its script's place)
+_MARK_HOME = re.compile("|".join(f"({letters.pattern})" for _, letters, _ in _MARKS_AT_HOME))
+_MARKS_ALIKE_ANY = _MARKS_ALIKE | _COMBINING_ALIKE
 # Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts (`_SCRIPTS`) that Unicode's
 # confusables (UTS #39) hold alike to a letter of another of them, directly or through others: the Greek ρ and the
 # Cyrillic р (both like p), the Greek Γ and the Cyrillic Г, the Latin ʙ and the Cyrillic в, the Coptic ⲣ. Each is
@@ -647,7 +981,9 @@ def unseen(text: str) -> list[bool]:
       value with a letter of its own script that looks like none and none of another of those or of the five that
       does (the יין of "כוס יין"; the l of "א l" is shown instead; the ו of "ש ו ж" is shown, like the Cyrillic ӏ);
     - a combining mark that looks like another, but one of U+0300 to U+036F, on a letter of Latin, Greek, Coptic,
-      Cyrillic or Armenian (`_MARKS_ALIKE`): the Devanagari ॔ of "ж॔", like the acute accent of "ж́";
+      Cyrillic or Armenian (`_MARKS_ALIKE`): the Devanagari ॔ of "ж॔", like the acute accent of "ж́"; and on any other
+      character, a mark that looks like another (one of U+0300 to U+036F too) but one at home on it (`_MARKS_AT_HOME`):
+      the Lao tone mark of "ไม່", like the Thai one of "ไม่";
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below, an accent on a
       zero-width joiner), or on nothing, the value's first character (review: the phrase "\u0301test" was shown as an
       accent over nothing, then "test").
@@ -854,12 +1190,18 @@ def _lookalikes(text: str) -> set[int]:
         letters = [at for at, is_letter in enumerate(letter) if is_letter]
         if letters and all(alike[at] for at in letters):
             found.update(letters)
-    # a mark of `_MARKS_ALIKE` on a letter of `_SCRIPTS` (the one before its marks): the ॔ of "ж॔", like the ́ of "ж́"
+    # a mark of `_MARKS_ALIKE` on a letter of `_SCRIPTS` (the one before its marks): the ॔ of "ж॔", like the ́ of "ж́";
+    # on any other character, a mark alike to another but one at home on it (`_MARKS_AT_HOME`): the Lao ່ of "ไม່", like
+    # the Thai ่ of "ไม่", the ́ of "क́", like the ॔ of "क॔", the small fatha of "بؘ", like the fatha of "بَ"
     base: int | None = None
+    at_base = -1
     for at, trait in enumerate(traits):
         if not trait.category.startswith("M"):
-            base = trait.script
-        elif base is not None and text[at] in _MARKS_ALIKE:
+            base, at_base = trait.script, at
+        elif base is not None:
+            if text[at] in _MARKS_ALIKE:
+                found.add(at)
+        elif text[at] in _MARKS_ALIKE_ANY and (at_base < 0 or text[at] not in _marks_at_home(text[at_base])):
             found.add(at)
     # a mark on nothing (the value's first), an ASCII character or one shown, and so on: one shown whatever is around
     # it too (a joiner, a Hangul filler), whose code point the mark would be drawn on (review: "ж\u200d\u0301" and
@@ -869,6 +1211,16 @@ def _lookalikes(text: str) -> set[int]:
         if shown_before and traits[at].category in ("Mn", "Me"):
             found.add(at)
     return found
+
+
+@lru_cache(maxsize=4096)  # bounded, as `_traits`
+def _marks_at_home(character: str) -> frozenset[str]:
+    """The marks at home on a character (`_MARKS_AT_HOME_ON`, `_MARKS_AT_HOME`): none but on a letter of a script
+    there."""
+    if (own := _MARKS_AT_HOME_ON.get(character)) is not None:
+        return own
+    script = _MARK_HOME.match(character)
+    return _MARKS_AT_HOME[script.lastindex - 1][2] if script and script.lastindex else frozenset()
 
 
 def _strays(traits: list[_Traits]) -> tuple[set[int], set[int]]:

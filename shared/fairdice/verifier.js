@@ -372,6 +372,324 @@ const fairdice = (() => {
       "\uA66F\uA67C\uA6F0\uA6F1\u{10A3A}\u{111CA}\u{111CB}\u{11300}\u{114BF}\u{114C2}\u{114C3}\u{115B2}" +
       "\u{115B3}\u{115DC}\u{115DD}\u{11CAA}\u{11CB2}",
   );
+  // Every mark of U+0300 to U+036F that Unicode's confusables hold alike to another mark NFC leaves as it is (́ like ॔
+  // and َ): with MARKS_ALIKE, every mark alike to another, shown on a character of no script of SCRIPTS but where it
+  // is at home (fairdice.prose's _COMBINING_ALIKE).
+  const COMBINING_ALIKE = new Set(
+      "\u0300\u0301\u0302\u0303\u0304\u0305\u0306\u0307\u0308\u0309\u030A\u030B\u030C\u030D\u030E\u0310" +
+      "\u0311\u0312\u0313\u0314\u0315\u0316\u0317\u0320\u0321\u0322\u0323\u0324\u0325\u0326\u0327\u0328" +
+      "\u0329\u032B\u032D\u032E\u0331\u0333\u0335\u0336\u0337\u0338\u0339\u0342\u0345\u0347\u0350\u0352" +
+      "\u0354\u0355\u0357\u0358\u0363\u0364\u0366\u0368\u036E\u036F",
+  );
+  // For each script but SCRIPTS (by ISO 15924 code), its letters the core's Unicode knows and the marks at home on
+  // them, of each group of marks alike the one of that script (Script_Extensions), in everyday use, else the first; and
+  // the letters Unicode composes others with (the shin dot on ש): written by tools/script_table.py (fairdice.prose's
+  // _MARKS_AT_HOME and _MARKS_AT_HOME_ON). Every other such mark there, and on a character of none, is shown.
+  const MARKS_AT_HOME = [
+    // Caucasian Albanian
+    ["Aghb", new RegExp(
+      "[" +
+      "\u{10530}-\u{10563}" +
+      "]", "u"), new Set(
+      "\u0304\u0331")],
+    // Arabic
+    ["Arab", new RegExp(
+      "[" +
+      "\u0620-\u063F\u0641-\u064A\u066E-\u066F\u0671-\u06D3\u06D5\u06E5-\u06E6\u06EE-\u06EF" +
+      "\u06FA-\u06FC\u06FF\u0750-\u077F\u0870-\u0887\u0889-\u088E\u08A0-\u08C9\uFB50-\uFBB1" +
+      "\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC" +
+      "\u{1EE00}-\u{1EE03}\u{1EE05}-\u{1EE1F}\u{1EE21}-\u{1EE22}\u{1EE24}\u{1EE27}\u{1EE29}-\u{1EE32}" +
+      "\u{1EE34}-\u{1EE37}\u{1EE39}\u{1EE3B}\u{1EE42}\u{1EE47}\u{1EE49}\u{1EE4B}\u{1EE4D}-\u{1EE4F}" +
+      "\u{1EE51}-\u{1EE52}\u{1EE54}\u{1EE57}\u{1EE59}\u{1EE5B}\u{1EE5D}\u{1EE5F}\u{1EE61}-\u{1EE62}" +
+      "\u{1EE64}\u{1EE67}-\u{1EE6A}\u{1EE6C}-\u{1EE72}\u{1EE74}-\u{1EE77}\u{1EE79}-\u{1EE7C}\u{1EE7E}" +
+      "\u{1EE80}-\u{1EE89}\u{1EE8B}-\u{1EE9B}\u{1EEA1}-\u{1EEA3}\u{1EEA5}-\u{1EEA9}\u{1EEAB}-\u{1EEBB}" +
+      "]", "u"), new Set(
+      "\u064B\u064C\u064D\u064E\u064F\u0650\u0652\u0653\u0655\u0656\u0657\u0658\u0659\u065B\u065C\u065D" +
+      "\u0670\u06DB\u06E8\u06EC\u08EB\u08EE\u08F8\u08F9\u08FA")],
+    // Bamum
+    ["Bamu", new RegExp(
+      "[" +
+      "\uA6A0-\uA6E5\u{16800}-\u{16A38}" +
+      "]", "u"), new Set(
+      "\uA6F0\uA6F1")],
+    // Bengali
+    ["Beng", new RegExp(
+      "[" +
+      "\u0980\u0985-\u098C\u098F-\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE" +
+      "\u09DC-\u09DD\u09DF-\u09E1\u09F0-\u09F1\u09FC" +
+      "]", "u"), new Set(
+      "\u0952\u0981\u09BC\u09CD\u1CD0\u1CD2\u1CD5\u1CD8\u1CED")],
+    // Bopomofo
+    ["Bopo", new RegExp(
+      "[" +
+      "\u3105-\u312F\u31A0-\u31BF" +
+      "]", "u"), new Set(
+      "\u302C\u302D")],
+    // Cherokee
+    ["Cher", new RegExp(
+      "[" +
+      "\u13A0-\u13F5\u13F8-\u13FD\uAB70-\uABBF" +
+      "]", "u"), new Set(
+      "\u0300\u0301\u0302\u0304\u030B\u030C\u0323\u0324\u0331")],
+    // Cyrillic
+    ["Cyrl", new RegExp(
+      "[" +
+      "\u{1E030}-\u{1E06D}" +
+      "]", "u"), new Set(
+      "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0310\u0312\u0313" +
+      "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0339" +
+      "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036F\u2DE8\u2DEC\uA66F")],
+    // Devanagari
+    ["Deva", new RegExp(
+      "[" +
+      "\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u097F\uA8F2-\uA8F7\uA8FB\uA8FD-\uA8FE" +
+      "]", "u"), new Set(
+      "\u0900\u0901\u0902\u093A\u093C\u0941\u0942\u0946\u094D\u0952\u1CD0\u1CD2\u1CD5\u1CD8\u1CD9\u1CDA" +
+      "\u1CDC\u1CDE\u1CED")],
+    // Duployan
+    ["Dupl", new RegExp(
+      "[" +
+      "\u{1BC00}-\u{1BC6A}\u{1BC70}-\u{1BC7C}\u{1BC80}-\u{1BC88}\u{1BC90}-\u{1BC99}" +
+      "]", "u"), new Set(
+      "\u0307\u0308\u030A\u0323\u0324")],
+    // Elbasan
+    ["Elba", new RegExp(
+      "[" +
+      "\u{10500}-\u{10527}" +
+      "]", "u"), new Set(
+      "\u0305")],
+    // Ethiopic
+    ["Ethi", new RegExp(
+      "[" +
+      "\u1200-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D" +
+      "\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310" +
+      "\u1312-\u1315\u1318-\u135A\u1380-\u138F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6" +
+      "\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\uAB01-\uAB06\uAB09-\uAB0E" +
+      "\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\u{1E7E0}-\u{1E7E6}\u{1E7E8}-\u{1E7EB}\u{1E7ED}-\u{1E7EE}" +
+      "\u{1E7F0}-\u{1E7FE}" +
+      "]", "u"), new Set(
+      "\u030E")],
+    // Glagolitic
+    ["Glag", new RegExp(
+      "[" +
+      "\u2C00-\u2C5F" +
+      "]", "u"), new Set(
+      "\u0303\u0305\uA66F")],
+    // Gothic
+    ["Goth", new RegExp(
+      "[" +
+      "\u{10330}-\u{10340}\u{10342}-\u{10349}" +
+      "]", "u"), new Set(
+      "\u0304\u0308\u0331")],
+    // Grantha
+    ["Gran", new RegExp(
+      "[" +
+      "\u{11305}-\u{1130C}\u{1130F}-\u{11310}\u{11313}-\u{11328}\u{1132A}-\u{11330}\u{11332}-\u{11333}" +
+      "\u{11335}-\u{11339}\u{1133D}\u{11350}\u{1135D}-\u{11361}" +
+      "]", "u"), new Set(
+      "\u0952\u1CD0\u1CD2\u{11300}")],
+    // Greek
+    ["Grek", new RegExp(
+      "[" +
+      "\u1DBF\u2126" +
+      "]", "u"), new Set(
+      "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0310\u0312\u0313" +
+      "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0339" +
+      "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
+    // Gujarati
+    ["Gujr", new RegExp(
+      "[" +
+      "\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2-\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0" +
+      "\u0AE0-\u0AE1\u0AF9" +
+      "]", "u"), new Set(
+      "\u0952\u0A81\u0A82\u0ABC\u0AC1\u0AC2\u0ACD")],
+    // Gurmukhi
+    ["Guru", new RegExp(
+      "[" +
+      "\u0A05-\u0A0A\u0A0F-\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32-\u0A33\u0A35-\u0A36\u0A38-\u0A39" +
+      "\u0A59-\u0A5C\u0A5E\u0A72-\u0A74" +
+      "]", "u"), new Set(
+      "\u0952\u0A02\u0A3C\u0A4B\u0A4D")],
+    // Han
+    ["Hani", new RegExp(
+      "[" +
+      "\u3005\u303B\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFA6D\uFA70-\uFAD9\u{16FE3}\u{20000}-\u{2A6DF}" +
+      "\u{2A700}-\u{2B739}\u{2B740}-\u{2B81D}\u{2B820}-\u{2CEA1}\u{2CEB0}-\u{2EBE0}\u{2EBF0}-\u{2EE5D}" +
+      "\u{2F800}-\u{2FA1D}\u{30000}-\u{3134A}\u{31350}-\u{323AF}" +
+      "]", "u"), new Set(
+      "\u302C\u302D")],
+    // Hebrew
+    ["Hebr", new RegExp(
+      "[" +
+      "\u05D0-\u05EA\u05EF-\u05F2\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40-\uFB41" +
+      "\uFB43-\uFB44\uFB46-\uFB4F" +
+      "]", "u"), new Set(
+      "\u0308\u0596\u0598\u0599\u059A\u059C\u05AF\u05B4\u05B9")],
+    // Hiragana
+    ["Hira", new RegExp(
+      "[" +
+      "\u3041-\u3096\u309D-\u309F\u{1B001}-\u{1B11F}\u{1B132}\u{1B150}-\u{1B152}" +
+      "]", "u"), new Set(
+      "\u309A")],
+    // Katakana
+    ["Kana", new RegExp(
+      "[" +
+      "\u30A1-\u30FA\u30FD-\u30FF\u31F0-\u31FF\uFF66-\uFF6F\uFF71-\uFF9D\u{1AFF0}-\u{1AFF3}" +
+      "\u{1AFF5}-\u{1AFFB}\u{1AFFD}-\u{1AFFE}\u{1B000}\u{1B120}-\u{1B122}\u{1B155}\u{1B164}-\u{1B167}" +
+      "]", "u"), new Set(
+      "\u0305\u0323\u309A")],
+    // Kharoshthi
+    ["Khar", new RegExp(
+      "[" +
+      "\u{10A00}\u{10A10}-\u{10A13}\u{10A15}-\u{10A17}\u{10A19}-\u{10A35}" +
+      "]", "u"), new Set(
+      "\u{10A3A}")],
+    // Khmer
+    ["Khmr", new RegExp(
+      "[" +
+      "\u1780-\u17B3\u17D7\u17DC" +
+      "]", "u"), new Set(
+      "\u17B7\u17B8\u17B9\u17BA\u17C6\u17CB")],
+    // Kannada
+    ["Knda", new RegExp(
+      "[" +
+      "\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDD-\u0CDE" +
+      "\u0CE0-\u0CE1\u0CF1-\u0CF2" +
+      "]", "u"), new Set(
+      "\u0952\u0C81\u1CD0\u1CD2\u1CDA")],
+    // Lao
+    ["Laoo", new RegExp(
+      "[" +
+      "\u0E81-\u0E82\u0E84\u0E86-\u0E8A\u0E8C-\u0EA3\u0EA5\u0EA7-\u0EB0\u0EB2-\u0EB3\u0EBD\u0EC0-\u0EC4" +
+      "\u0EC6\u0EDC-\u0EDF" +
+      "]", "u"), new Set(
+      "\u0EB8\u0EB9\u0EC8\u0EC9\u0ECA\u0ECB")],
+    // Latin
+    ["Latn", new RegExp(
+      "[" +
+      "\u00AA\u00BA\u02B0-\u02B8\u02E0-\u02E4\u1D80-\u1DBE\u2071\u207F\u2090-\u209C\u212A-\u212B\u2132" +
+      "\u214E\u2183-\u2184\uFB00-\uFB06\uFF21-\uFF3A\uFF41-\uFF5A\u{10780}-\u{10785}\u{10787}-\u{107B0}" +
+      "\u{107B2}-\u{107BA}\u{1DF00}-\u{1DF1E}\u{1DF25}-\u{1DF2A}" +
+      "]", "u"), new Set(
+      "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0310\u0312\u0313" +
+      "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0339" +
+      "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
+    // Marchen
+    ["Marc", new RegExp(
+      "[" +
+      "\u{11C72}-\u{11C8F}" +
+      "]", "u"), new Set(
+      "\u{11CAA}")],
+    // Malayalam
+    ["Mlym", new RegExp(
+      "[" +
+      "\u0D04-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F" +
+      "]", "u"), new Set(
+      "\u0952\u0D01\u0D41\u1CDA")],
+    // Myanmar
+    ["Mymr", new RegExp(
+      "[" +
+      "\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065-\u1066\u106E-\u1070\u1075-\u1081\u108E" +
+      "\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA60-\uAA76\uAA7A\uAA7E-\uAA7F" +
+      "]", "u"), new Set(
+      "\u1036")],
+    // Newa
+    ["Newa", new RegExp(
+      "[" +
+      "\u{11400}-\u{11434}\u{11447}-\u{1144A}\u{1145F}-\u{11461}" +
+      "]", "u"), new Set(
+      "\u0952\u1CD5\u1CD8\u1CED")],
+    // Nko
+    ["Nkoo", new RegExp(
+      "[" +
+      "\u07CA-\u07EA\u07F4-\u07F5\u07FA" +
+      "]", "u"), new Set(
+      "\u07EB\u07ED\u07EE\u07F3")],
+    // Oriya
+    ["Orya", new RegExp(
+      "[" +
+      "\u0B05-\u0B0C\u0B0F-\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32-\u0B33\u0B35-\u0B39\u0B3D" +
+      "\u0B5C-\u0B5D\u0B5F-\u0B61\u0B71" +
+      "]", "u"), new Set(
+      "\u0952\u0B01\u0B3C\u1CDA")],
+    // Osage
+    ["Osge", new RegExp(
+      "[" +
+      "\u{104B0}-\u{104D3}\u{104D8}-\u{104FB}" +
+      "]", "u"), new Set(
+      "\u0301\u0304\u030B\u0358")],
+    // Old Permic
+    ["Perm", new RegExp(
+      "[" +
+      "\u{10350}-\u{10375}" +
+      "]", "u"), new Set(
+      "\u0300\u0306\u0307\u0308\u0313")],
+    // Sharada
+    ["Shrd", new RegExp(
+      "[" +
+      "\u{11183}-\u{111B2}\u{111C1}-\u{111C4}\u{111DA}\u{111DC}" +
+      "]", "u"), new Set(
+      "\u1CD9\u1CDC\u1CDD\u1CED\u{111CB}")],
+    // Siddham
+    ["Sidd", new RegExp(
+      "[" +
+      "\u{11580}-\u{115AE}\u{115D8}-\u{115DB}" +
+      "]", "u"), new Set(
+      "\u{115B2}\u{115B3}")],
+    // Syriac
+    ["Syrc", new RegExp(
+      "[" +
+      "\u0710\u0712-\u072F\u074D-\u074F\u0860-\u086A" +
+      "]", "u"), new Set(
+      "\u0303\u0304\u0307\u0308\u0323\u0324\u0325\u032D\u032E\u0331\u064B\u064C\u064D\u064E\u064F\u0650" +
+      "\u0652\u0655\u0670\u073C")],
+    // Tai Le
+    ["Tale", new RegExp(
+      "[" +
+      "\u1950-\u196D\u1970-\u1974" +
+      "]", "u"), new Set(
+      "\u0300\u0301\u0307\u0308\u030C")],
+    // Tamil
+    ["Taml", new RegExp(
+      "[" +
+      "\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99-\u0B9A\u0B9C\u0B9E-\u0B9F\u0BA3-\u0BA4" +
+      "\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0" +
+      "]", "u"), new Set(
+      "\u0952\u0B82\u0BCD\u1CDA")],
+    // Telugu
+    ["Telu", new RegExp(
+      "[" +
+      "\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C5D\u0C60-\u0C61" +
+      "]", "u"), new Set(
+      "\u0952\u0C00\u1CD5\u1CD8\u1CDA")],
+    // Tifinagh
+    ["Tfng", new RegExp(
+      "[" +
+      "\u2D30-\u2D67\u2D6F" +
+      "]", "u"), new Set(
+      "\u0302\u0304\u0306\u0307\u0308\u0309\u0323")],
+    // Thai
+    ["Thai", new RegExp(
+      "[" +
+      "\u0E01-\u0E30\u0E32-\u0E33\u0E40-\u0E46" +
+      "]", "u"), new Set(
+      "\u0303\u0331\u0E34\u0E35\u0E36\u0E37\u0E38\u0E39\u0E48\u0E49\u0E4A\u0E4B")],
+    // Tibetan
+    ["Tibt", new RegExp(
+      "[" +
+      "\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C" +
+      "]", "u"), new Set(
+      "\u0F37")],
+    // Tirhuta
+    ["Tirh", new RegExp(
+      "[" +
+      "\u{11480}-\u{114AF}\u{114C4}-\u{114C5}\u{114C7}" +
+      "]", "u"), new Set(
+      "\u0952\u1CD5\u{114BF}\u{114C2}\u{114C3}")],
+  ];
+  const MARKS_AT_HOME_ON = new Map([
+    ["\u05E9", new Set("\u0308\u0596\u0598\u0599\u059A\u059C\u05AF\u05B4\u05C1\u05C2")],
+  ]);
   // Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts that Unicode's confusables
   // hold alike to a letter of another of them (fairdice.prose holds the same set); shown in a word that mixes those
   // scripts, and in a value holding Greek and Cyrillic letters.
@@ -860,10 +1178,18 @@ const fairdice = (() => {
       if (letters.length && letters.every((at) => alike[at])) letters.forEach((at) => found.add(at));
     }
     // a mark of MARKS_ALIKE on a letter of SCRIPTS, the one before its marks ("ж॔", like "ж́") (fairdice.prose)
+    // and on any other character a mark alike to another but one at home on it (MARKS_AT_HOME): the Lao ່ of "ไม່"
     let base = -1;
+    let atBase = -1;
     chars.forEach((c, at) => {
-      if (!MARK.test(c)) base = SCRIPTS.findIndex((script) => script.test(c));
-      else if (base >= 0 && MARKS_ALIKE.has(c)) found.add(at);
+      if (!MARK.test(c)) {
+        base = SCRIPTS.findIndex((script) => script.test(c));
+        atBase = at;
+      } else if (base >= 0) {
+        if (MARKS_ALIKE.has(c)) found.add(at);
+      } else if ((MARKS_ALIKE.has(c) || COMBINING_ALIKE.has(c)) && (atBase < 0 || !marksAtHome(chars[atBase]).has(c))) {
+        found.add(at);
+      }
     });
     // A mark on nothing (the value's first), on an ASCII character or on one shown, and so on (fairdice.prose)
     if (NONSPACING.test(chars[0] ?? "")) found.add(0);
@@ -874,6 +1200,11 @@ const fairdice = (() => {
     });
     return found;
   }
+
+  /** The marks at home on a character (fairdice.prose's _marks_at_home): none but on a letter of MARKS_AT_HOME. */
+  const marksAtHome = (c) =>
+    MARKS_AT_HOME_ON.get(c) ?? MARKS_AT_HOME.find(([, letters]) => letters.test(c))?.[2] ?? NO_MARKS;
+  const NO_MARKS = new Set();
 
   /** Whether a page writes the character as its code point whatever is around it (fairdice.prose's _Traits.hidden). */
   const shownAlone = (c) =>
@@ -909,7 +1240,8 @@ const fairdice = (() => {
    * punctuation mark is as typed beside an ASCII letter too (the ሀ of "Lucky ሀገር");
    * every Arabic-Indic and Extended
    * Arabic-Indic digit; every character but a letter or a mark that looks like a letter but an ASCII one (∆, ⊂), or the rare letter for one in everyday use (ȼ for ¢);
-   * every mark of MARKS_ALIKE on a letter of SCRIPTS (the ॔ of "ж॔"); a combining mark on an ASCII character or on one shown (a joiner too), or on nothing (the value's first).
+   * every mark of MARKS_ALIKE on a letter of SCRIPTS (the ॔ of "ж॔"), and on any other character every mark alike to
+   * another but those at home on it (MARKS_AT_HOME: the Lao ່ of "ไม່"); a combining mark on an ASCII character or on one shown (a joiner too), or on nothing (the value's first).
    */
   function unseen(text) {
     const value = String(text);

@@ -1456,8 +1456,13 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     ]
     # (and every mark like another, and two of U+0300 to U+036F, on a Cyrillic, Greek, ASCII, Thai and Hebrew letter,
     # after another mark, and after no letter: the ॔ of "ж॔" is shown, the ́ of "ж́" is not)
-    marks = [*sorted(prose._MARKS_ALIKE), "\u0301", "\u0307"]
+    marks = [*sorted(prose._MARKS_ALIKE | prose._COMBINING_ALIKE), "\u0301", "\u0307"]
     befores = ["\u0436", "\u0436\u0301", "\u03c9", "a", "\u0e21", "\u05e9", "1 "]
+    # (and on the first and the last letter of each script some of them are at home on, a Hebrew lamed and a star: the
+    # Lao ່ of "ไม່" is shown, the Thai ่ of "ไม่" is not)
+    for _, letters, _ in prose._MARKS_AT_HOME:
+        befores += [letters.pattern[1], letters.pattern[-2]]
+    befores += ["\u05dc", "\u05d5", "\u2605", "\u05e9\u05b8"]
     texts += [before + mark for before in befores for mark in marks]
     # (and each after a character shown whatever is around it: a joiner, a Hangul filler, a jamo, a blank, a CGJ)
     texts += [f"\u0436{alone}{mark}" for alone in "\u200d\u3164\u1100\u2800\u034f\u00ad\u0e4d\u0661" for mark in marks]

@@ -938,6 +938,116 @@ def test_the_marks_alike_are_those_unicodes_confusables_say() -> None:
     assert not {"\u0301", "\u0307", "\u0e31"} & prose._MARKS_ALIKE
 
 
+def _marks_alike() -> list[list[str]]:
+    """Each group of Unicode's confusables' marks (Mn, Me) NFC leaves as it is, shown by no rule whatever is around
+    them, that holds two or more."""
+
+    def mark(member: str) -> bool:
+        return (
+            len(member) == 1
+            and unicodedata.category(member) in ("Mn", "Me")
+            and unicodedata.normalize("NFC", member) == member
+            and not prose._traits(member).hidden
+        )
+
+    return [marks for members in _alike() if len(marks := sorted(filter(mark, members))) > 1]
+
+
+def test_no_two_marks_alike_are_both_as_typed_on_a_letter_of_any_script() -> None:
+    # Given each two marks Unicode's confusables hold alike (directly or through others), on the first letter of each
+    # of Unicode's scripts a page shows as typed, and on a symbol (review: "ไม่" and "ไม່", a Lao tone mark on a Thai
+    # letter, "क॔" and "क́", "ש॔" and "ש́", "بؘ" and "بَ" were each shown alike, neither marked)
+    table = pytest.importorskip("tools.script_table", reason="the tool reads Unicode's Script from fontTools")
+    bases: dict[str, str] = {}
+    for point in range(0x110000):
+        letter = chr(point)
+        if unicodedata.category(letter) in ("Lu", "Ll", "Lo") and not any(unseen(letter)):
+            bases.setdefault(table.font_unicode.script(letter), letter)
+    assert len(bases) > 140
+    composed = table._composed()
+    both = []
+    for marks in _marks_alike():
+        for base in [*bases.values(), "\u05e9", "\u2605"]:
+            typed = [mark for mark in marks if not unseen(base + mark)[-1]]
+            # (but two of U+0300 to U+036F on a letter of Latin, Greek, Coptic, Cyrillic or Armenian, whose letters
+            # write them all, and two Unicode composes with the letter itself: the shin dot and the sin dot on ש)
+            if any(script.match(base) for script in prose._SCRIPTS):
+                typed = [mark for mark in typed if not "\u0300" <= mark <= "\u036f"]
+            if all((base, mark) in composed for mark in typed):
+                typed = typed[:1]
+            if len(typed) > 1:
+                both.append(base + "".join(typed))
+
+    # Then of each two on each, one at least is written as its code point
+    assert both == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown_apart"),
+    [
+        ("\u0e44\u0e21\u0e48", "\u0e44\u0e21\u0ec8"),  # Thai ไม่, and a Lao tone mark on its ม
+        ("\u0ec4\u0ea1\u0ec8", "\u0ec4\u0ea1\u0e48"),  # Lao ໄມ່, and a Thai tone mark on its ມ
+        ("\u0915\u0941", "\u0915\u0ac1"),  # Devanagari कु, and a Gujarati vowel sign u
+        ("\u0915\u094d\u0937", "\u0915\u0acd\u0937"),  # क्ष, and a Gujarati virama
+        ("\u0628\u064e", "\u0628\u0618"),  # Arabic بَ with a fatha, and with a small fatha
+        ("\u0628\u064e", "\u0628\u0301"),  # and with an acute accent
+        ("\u05e9\u05b8\u05c1\u05dc\u05d5\u05b9\u05dd", "\u05e9\u05b8\u05b9\u05dc\u05d5\u05b9\u05dd"),  # שָׁלוֹם
+        ("\u05dc\u05b9", "\u05dc\u05c1"),  # a holam on a lamed, and a shin dot
+        ("\u0436\u0301", "\u0436\u0954"),  # ж́, and a Devanagari acute accent
+    ],
+)
+def test_a_mark_at_home_on_its_letter_is_as_typed_and_its_look_alike_there_is_shown(
+    typed: str, shown_apart: str
+) -> None:
+    assert not any(unseen(typed))
+    assert shown(typed) != shown(shown_apart) and "\u27e8U+" in shown(shown_apart)
+
+
+@pytest.mark.parametrize("text", ["\u0915\u0954", "\u0915\u0301", "\u05e9\u0954", "\u05e9\u0301", "\u2605\u0301"])
+def test_a_mark_alike_to_another_on_a_letter_it_is_not_at_home_on_is_shown(text: str) -> None:
+    assert unseen(text) == [False, True]
+
+
+def test_the_marks_at_home_on_each_script_are_those_unicodes_data_say() -> None:
+    # Python's unicodedata has no Script property: tools/script_table.py writes, from the regex package's and Unicode's
+    # confusables, the marks of U+0300 to U+036F alike to another, and for each script the letters and the marks at
+    # home on them (`at_home`), which the core holds
+    table = pytest.importorskip("tools.script_table", reason="the tool reads Unicode's Script from fontTools")
+    combining, scripts, on = table.at_home()
+    assert combining == prose._COMBINING_ALIKE
+    assert {m for marks in _marks_alike() for m in marks} == prose._MARKS_ALIKE | prose._COMBINING_ALIKE
+    held = [(code, _members(letters), marks) for code, letters, marks in prose._MARKS_AT_HOME]
+    assert held == [
+        (code, {chr(p) for first, last in ranges for p in range(first, last + 1)}, marks)
+        for code, ranges, marks in scripts
+    ]
+    assert on == prose._MARKS_AT_HOME_ON
+    homes = {code: marks for code, _, marks in prose._MARKS_AT_HOME}
+    assert {"\u0e48", "\u0e38"} <= homes["Thai"] and not {"\u0ec8", "\u0301"} & homes["Thai"]
+    assert {"\u064e", "\u064f"} <= homes["Arab"] and not {"\u0618", "\u0301"} & homes["Arab"]
+    assert "\u05b9" in homes["Hebr"] and {"\u05c1", "\u05c2"} <= prose._MARKS_AT_HOME_ON["\u05e9"]
+
+
+def test_the_browser_holds_the_same_marks_at_home() -> None:
+    (block,) = re.findall(r"const MARKS_AT_HOME = \[(.*?)\n  \];", _verifier_js(), re.S)
+    browser = [
+        (
+            code,
+            _written("".join(re.findall(r'"(.*?)"', letters)).removeprefix("[").removesuffix("]")),
+            set(_unescaped("".join(re.findall(r'"(.*?)"', marks)))),
+        )
+        for code, letters, marks in re.findall(
+            r'\["(\w+)", new RegExp\((.*?),\s*"u"\), new Set\((.*?)\)\]', block, re.S
+        )
+    ]
+    assert browser == [(code, _members(letters), set(marks)) for code, letters, marks in prose._MARKS_AT_HOME]
+    (on,) = re.findall(r"const MARKS_AT_HOME_ON = new Map\(\[(.*?)\]\);", _verifier_js(), re.S)
+    assert {
+        _unescaped(letter): frozenset(_unescaped(marks))
+        for letter, marks in re.findall(r'\["(.*?)", new Set\("(.*?)"\)\]', on)
+    } == prose._MARKS_AT_HOME_ON
+
+
 def test_the_ascii_letters_a_letter_of_each_other_script_looks_like_are_those_unicodes_confusables_say() -> None:
     # Every ASCII letter alike, directly or through others, to a letter NFKC leaves as it is of each script but Latin:
     # Greek, Coptic, Cyrillic, Armenian, or one none of them (the Cyrillic о like o; I like l like the Cyrillic І; m
@@ -1119,6 +1229,7 @@ def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_co
         ("LOOKS_LETTER", prose._LOOKS_LETTER),
         ("LOOKS_EVERYDAY_SIGN", prose._LOOKS_EVERYDAY_SIGN),
         ("MARKS_ALIKE", prose._MARKS_ALIKE),
+        ("COMBINING_ALIKE", prose._COMBINING_ALIKE),
     ],
 )
 def test_the_browser_holds_the_same_look_alikes(name: str, held: frozenset[str]) -> None:
