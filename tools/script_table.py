@@ -12,10 +12,11 @@ prose.py, then for verifier.js: of each group of look-alikes that holds a symbol
 (Unicode's confusables, as the confusable_homoglyphs library ships them), the side not in everyday use (`everyday`).
 Then `ruff format`, as for the table.
 
-`.venv/bin/python tools/script_table.py marks` prints instead `_COMBINING_ALIKE`, `_MARKS_AT_HOME` and
-`_MARKS_AT_HOME_ON`, for prose.py, then for verifier.js: the marks of U+0300 to U+036F alike to another, and, for each
-script whose letters (but those of `_SCRIPTS`) some mark alike to another is at home on, those letters and the marks
-at home on them, and the letters on which others are (`at_home`).
+`.venv/bin/python tools/script_table.py marks` prints instead `_COMBINING_ALIKE`, `_COMBINING_ABROAD`,
+`_MARKS_AT_HOME` and `_MARKS_AT_HOME_ON`, for prose.py, then for verifier.js: the marks of U+0300 to U+036F alike to
+another, those of them not at home on a letter of `_SCRIPTS`, and, for each script whose letters (but those of
+`_SCRIPTS`) some mark alike to another is at home on, those letters and the marks at home on them, and the letters on
+which others are (`at_home`).
 """
 
 import sys
@@ -203,13 +204,15 @@ def _composed() -> set[tuple[str, str]]:
     return pairs
 
 
-def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]]], dict[str, set[str]]]:
+def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]]], dict[str, set[str]], set[str]]:
     """`_COMBINING_ALIKE`, the marks of U+0300 to U+036F that Unicode's confusables hold alike to another mark;
     `_MARKS_AT_HOME`: of each group of marks alike, on a letter of a script (but of `_SCRIPTS`), the one mark at home
     there, of those whose Script_Extensions hold the script (`_extensions`), the one in everyday use (`everyday`), else
     the first; each script by the ranges of its letters (`_SCRIPTS`' but) and the marks at home on them; and
     `_MARKS_AT_HOME_ON`, each letter on which the marks at home are others: where Unicode composes some of them with it
-    (`_composed`), those (the shin dot and the sin dot on ש, not the holam at home on every other Hebrew letter)."""
+    (`_composed`), those (the shin dot and the sin dot on ש, not the holam at home on every other Hebrew letter); and
+    `_COMBINING_ABROAD`, the marks of `_COMBINING_ALIKE` not at home so on a letter of one of `_SCRIPTS` (the cedilla ̧,
+    like the comma below ̦ and the right half ring below ̹, which a legacy national character set holds)."""
     combining: set[str] = set()
     groups: list[tuple[list[str], dict[str, set[str]]]] = []
     for members in _groups():
@@ -248,7 +251,8 @@ def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]
             for letter in sorted({letter for letter, _ in composed if letter in of_script}):
                 if (marks := kept(code, letter)) != table[-1][2]:
                     on[letter] = marks
-    return combining, table, on
+    abroad = {m for code in ("Latn", "Grek", "Copt", "Cyrl", "Armn") for m in combining if m not in kept(code, None)}
+    return combining, table, on, abroad
 
 
 def _escaped_all(characters: set[str], *, js: bool) -> str:
@@ -261,14 +265,17 @@ def _escaped_all(characters: set[str], *, js: bool) -> str:
 
 def print_marks() -> None:
     """`_COMBINING_ALIKE` and `_MARKS_AT_HOME` for prose.py, then for verifier.js, to paste over the old ones."""
-    combining, table, on = at_home()
+    combining, table, on, abroad = at_home()
     for js in (False, True):
         text = lines([(ord(m), ord(m)) for m in sorted(combining)], js=js)
+        away = lines([(ord(m), ord(m)) for m in sorted(abroad)], js=js)
         if js:
             print("  const COMBINING_ALIKE = new Set(\n" + " +\n".join(f'      "{line}"' for line in text) + ",\n  );")
+            print("  const COMBINING_ABROAD = new Set(\n" + " +\n".join(f'      "{line}"' for line in away) + ",\n  );")
             print("  const MARKS_AT_HOME = [")
         else:
             print("_COMBINING_ALIKE = frozenset(\n" + "\n".join(f'    "{line}"' for line in text) + "\n)")
+            print("_COMBINING_ABROAD = frozenset(\n" + "\n".join(f'    "{line}"' for line in away) + "\n)")
             print("_MARKS_AT_HOME = (")
         for code, ranges, marks in table:
             letters = lines(ranges, js=js)

@@ -381,6 +381,12 @@ const fairdice = (() => {
       "\u0329\u032B\u032D\u032E\u0331\u0333\u0335\u0336\u0337\u0338\u0339\u0342\u0345\u0347\u0350\u0352" +
       "\u0354\u0355\u0357\u0358\u0363\u0364\u0366\u0368\u036E\u036F",
   );
+  // Of those, the marks not at home on a letter of SCRIPTS, shown there (the cedilla of "ж̧", like the comma below of
+  // "ж̦"): fairdice.prose's _COMBINING_ABROAD.
+  const COMBINING_ABROAD = new Set(
+      "\u0305\u030C\u0311\u0315\u0321\u0326\u0327\u0328\u0331\u0336\u0338\u0342\u0345\u0347\u0357\u0358" +
+      "\u0366\u036E",
+  );
   // For each script but SCRIPTS (by ISO 15924 code), its letters the core's Unicode knows and the marks at home on
   // them, of each group of marks alike the one of that script (Script_Extensions), in everyday use, else the first; and
   // the letters Unicode composes others with (the shin dot on ש): written by tools/script_table.py (fairdice.prose's
@@ -1186,7 +1192,7 @@ const fairdice = (() => {
         base = SCRIPTS.findIndex((script) => script.test(c));
         atBase = at;
       } else if (base >= 0) {
-        if (MARKS_ALIKE.has(c)) found.add(at);
+        if (MARKS_ALIKE.has(c) || COMBINING_ABROAD.has(c)) found.add(at);
       } else if ((MARKS_ALIKE.has(c) || COMBINING_ALIKE.has(c)) && (atBase < 0 || !marksAtHome(chars[atBase]).has(c))) {
         found.add(at);
       }
