@@ -1,8 +1,13 @@
 """fairdice.verify: the verdict logic of `verify()`: fair, mismatch, incomplete, withheld; missing, extra and changed
 rolls; `check`, which decides the outcome, and the verdict that writes it up."""
 
+import contextlib
+import dataclasses
 import datetime as dt
+import sys
+from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 import pytest
 from fairdice import schemes
@@ -11,7 +16,7 @@ from fairdice.errors import InvalidInput
 from fairdice.recorded import ReadRolls
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
-from fairdice.schemes.base import PendingDay, RevealedDay, Withheld
+from fairdice.schemes.base import PendingDay, Revealed, RevealedDay, Withheld
 from fairdice.schemes.daily import DailyRequest
 from fairdice.schemes.three_dice import ThreeDiceRequest
 from fairdice.verdict import GameInput
@@ -439,3 +444,74 @@ def test_rolls_that_differ_beside_rolls_recorded_beyond_the_count_are_said_as_th
         f"{words.roll} compared" if count == 1 else f"{words.rolls} compared",
         f"recorded {words.roll}" if count == 1 else f"recorded {words.rolls}",
     )
+
+
+def _calls_made(build: Callable[[], object]) -> list[object]:
+    """Every callable called while `build` runs, as `sys.monitoring` sees calls, C functions and slot wrappers too."""
+    monitoring = sys.monitoring
+    tool = next(tool for tool in range(6) if monitoring.get_tool(tool) is None)
+    monitoring.use_tool_id(tool, "test_verify")
+    called: list[object] = []
+    monitoring.register_callback(tool, monitoring.events.CALL, lambda _code, _at, what, _first: called.append(what))
+    monitoring.set_events(tool, monitoring.events.CALL)
+    try:
+        build()
+    finally:
+        monitoring.set_events(tool, monitoring.events.NO_EVENTS)
+        monitoring.register_callback(tool, monitoring.events.CALL, None)
+        monitoring.free_tool_id(tool)
+    return called
+
+
+def test_a_games_revealed_secret_is_made_without_a_call_a_field() -> None:
+    # Given a narde-v1 game, as the audit checks each of its games
+    request = parse_request(NARDE | {"fingerprint": SEAL, "recorded": "1-5 4-6 3-4"})
+    scheme = schemes.of(request)
+    # When its revealed secret is made
+    called = _calls_made(lambda: scheme.revealed(request, None, None))
+    # Then no field of it is set by a call of its own: a frozen dataclass's object.__setattr__, once a field, cost every
+    # game checked about 2 us of the worker's 110 (BENCHMARKS.md section 7, stop 62)
+    assert Revealed in called
+    assert object.__setattr__ not in called
+
+
+def _frozen_revealed() -> type:
+    """`Revealed` as it was made before stop 62: a frozen dataclass of the same fields."""
+    return dataclasses.make_dataclass(
+        "Revealed", [(field.name, field.type, field) for field in dataclasses.fields(Revealed)], frozen=True
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(request=requests.filter(_recomputable), data=st.data())
+def test_a_game_is_checked_and_verified_alike_with_its_secret_revealed_frozen_or_not(
+    request: RequestBase, data: st.DataObject
+) -> None:
+    # Given a request with its true rolls recorded, or cut short, run on or with one die changed (its seal, if any, one
+    # of its own or any other)
+    seen = [list(r["dice"] or []) for r in verify(request).rolls if r["dice"] is not None]
+    cut = data.draw(st.integers(0, len(seen) + 2), label="recorded")
+    recorded = (seen + [seen[0]] * 2)[:cut]
+    if recorded and data.draw(st.booleans(), label="change a die"):
+        recorded[0] = [face % sides + 1 for face, sides in zip(recorded[0], request.SIDES, strict=True)]
+    request = request.model_copy(update={"recorded": recorded or None})
+    # When it is checked and verified with `Revealed` as it is, and as the frozen dataclass it was
+    checked, verdict = check(request), verify(request)
+    frozen = _frozen_revealed()
+    rooms = ("fairdice.schemes.base", "fairdice.schemes.daily", "fairdice.schemes.three_dice")
+    with contextlib.ExitStack() as stack:
+        for room in rooms:
+            stack.enter_context(mock.patch(f"{room}.Revealed", frozen))
+        checked_before, verdict_before = check(request), verify(request)
+    # Then the two say the same: the outcome, every count and the whole verdict
+    assert isinstance(checked, Checked) and isinstance(checked_before, Checked)
+    assert isinstance(checked_before.revealed, frozen)
+    assert dataclasses.asdict(checked.revealed) == dataclasses.asdict(checked_before.revealed)
+    assert (checked.verdict, checked.seal, checked.rolls_check, checked.matches) == (
+        checked_before.verdict,
+        checked_before.seal,
+        checked_before.rolls_check,
+        checked_before.matches,
+    )
+    assert (checked.summary, checked.scope) == (checked_before.summary, checked_before.scope)
+    assert verdict.model_dump_json() == verdict_before.model_dump_json()
