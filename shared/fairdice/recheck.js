@@ -38,6 +38,15 @@
   try {
     whole = verdict.verdict === "fair" && data.said.verdict !== null;
     const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
+    // Each roll's dice as the table draws them, the reader's, read before this script adds its column: held to the
+    // browser's as the page's data block is, where a page drawing other dice than its data got "=" beside them (review).
+    // Its text as drawn (innerText, what shows), less who won an opening roll (its muted span), which follows the dice
+    const drawn = [...table.tBodies[0].rows].map((row) => {
+      const cell = row.cells[2];
+      const text = cell ? cell.innerText : "";
+      const winner = cell && cell.querySelector(".muted");
+      return (winner ? text.slice(0, text.lastIndexOf(winner.innerText)) : text).trim();
+    });
     const head = table.tHead.rows[0];
     // A soft hyphen: on a small phone the word may break, to leave a daily roll's six faces room (page.css)
     head.append(el("th", { class: "recheck", text: "brow\u00adser", title: "your browser's own dice for this roll" }));
@@ -48,7 +57,7 @@
     // browser agrees with a fair verdict whole, where a column of them beside rolls that differ or were not recorded read
     // as those rolls checked (review), and beside "does not agree with this page" as the page's fair checked (review)
     const sames = [];
-    for (const row of table.tBodies[0].rows) {
+    for (const [at, row] of [...table.tBodies[0].rows].entries()) {
       const index = Number(row.cells[0].textContent.replace(/,/g, ""));
       const theirs = listed.get(index);
       let cell;
@@ -57,7 +66,8 @@
       if (theirs === undefined || theirs === null) cell = el("span", { class: "muted", role: "img", "aria-label": "not recomputed", text: "–" });
       else {
         const own = mine.get(index);
-        const same = own !== undefined && own.length === theirs.length && own.every((face, at) => face === theirs[at]);
+        const same =
+          own !== undefined && own.length === theirs.length && own.every((face, i) => face === theirs[i]) && drawn[at] === own.join("-");
         if (same) agreed += 1;
         else differ.push(index);
         const shown = own ? own.join("-") : "none";

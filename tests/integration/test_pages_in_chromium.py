@@ -906,6 +906,34 @@ def test_beside_a_fair_verdict_the_browser_does_not_agree_with_no_roll_is_marked
             assert not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (name, marks)
 
 
+def test_a_page_drawing_other_dice_than_its_data_gets_no_agreement_from_the_browser_beside_them(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page, as served, whose table draws roll 4 as 5-4, dice and recorded both, its data block left
+    # as served (review: the browser held its dice to the data block alone, so beside dice the reader saw that its
+    # request does not give it drew "=", and said all 12 rolls listed agree)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    verdict = verify(request)
+    assert verdict.verdict == "fair" and verdict.rolls[3]["dice"] == [3, 4]
+    served = render_page(verdict, request)
+    drawn = "<td class=n>4<td class=msg>a:b:4<td class=dice>3-4<td class=dice>3-4<td>"
+    assert served.count(drawn) == 1
+    saved = tmp_path / "drawn.html"
+    saved.write_text(served.replace(drawn, drawn.replace("3-4", "5-4")), encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+    marks = browser.evaluate(RECHECK_MARKS)
+
+    # Then it does not agree, and says roll 4 differs, as drawn beside it; every other roll is the same in plain colour
+    assert page["recheck"] == "disagree", said
+    assert "does not agree with this page: 1 roll differs (4)" in said, said
+    assert marks[3] == ["✗ 3-4", "bad", "your browser's dice differ: 3-4"], marks
+    same = "your browser's dice are the same"
+    assert marks[:3] + marks[4:] == [["=", "", same]] * 11 and shown == "bad", (marks, shown)
+
+
 def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_the_colour_of_good_news(
     browser: Browser, tmp_path: Path
 ) -> None:
