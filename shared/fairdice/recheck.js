@@ -103,8 +103,11 @@
       const archive = `. This shows the ${secret} gives them and the ${seal} this page shows; your browser reads no daily archive, so it does not check when the ${seal} was published or that it is kept, on which this page's verdict rests`;
       // Of a fair the archive gave only where the scheme the browser recomputed has one: the page's flag and its null
       // verdict are the page's word, and on another scheme's page (review: a game's mismatch whose data said both)
-      // the sentence spoke of a daily archive that game has none of
-      const byArchive = scheme.archive === true && data.fair && said.verdict === null;
+      // the sentence spoke of a daily archive that game has none of). And only where what it says is so by the browser's
+      // own check: its rolls recomputed match those recorded and nothing it checked failed, so that only the archive's
+      // part is left (review: a day's mismatch whose data said fair was told the same)
+      const byArchive =
+        scheme.archive === true && data.fair && said.verdict === null && verdict.verdict === "incomplete" && verdict.checks.rolls === "match";
       const proves = whole ? "" : byArchive ? archive : ". This shows this page computed them as your browser does; it does not show the game was fair";
       if (whole) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
       finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the ${secret}${proves}`));

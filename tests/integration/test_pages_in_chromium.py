@@ -647,6 +647,34 @@ def test_the_browsers_own_check_of_a_fair_daily_roll_says_what_it_proved_not_the
     assert (shown, mark) == ("", "="), (shown, mark)
 
 
+def test_a_fair_flag_set_in_the_data_of_a_daily_rolls_mismatch_page_buys_no_sentence_of_the_archives_part(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a daily roll's page whose recorded faces are not the day's, a mismatch by the archive's verdict, and the
+    # same page whose data for the browser's own check has its fair flag set (review: the browser then said its check
+    # shows the day secret gives the rolls, and that the page's verdict rests on the archive's part it does not read,
+    # as of a fair whose only unchecked part is the archive's, on a roll whose faces it found otherwise)
+    faces = verify(parse_request({"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER, "secret": KEY}))
+    other = [face % 4 + 1 if at == 0 else face for at, face in enumerate(faces.rolls[0]["dice"] or [])]
+    request = parse_request({"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER, "recorded": [other]})
+    verdict = verify(request, day_secrets=LockedDay())
+    assert verdict.verdict == "mismatch", verdict.reasons
+    served = render_page(verdict, request, request.model_dump(mode="json") | {"secret": KEY})
+    assert served.count(',"fair":false}') == 1
+    for name, html in (("served", served), ("flagged", served.replace(',"fair":false}', ',"fair":true}'))):
+        saved = tmp_path / f"{name}.html"
+        saved.write_text(html, encoding="utf-8")
+
+        # When the browser has checked it
+        page = measured(browser, saved.as_uri(), PHONE)
+        said, shown = browser.evaluate(RECHECK_STATUS)
+
+        # Then it says what it says of any page whose verdict is not fair, and nothing of the archive's part
+        assert page["recheck"] == "agree", (name, page["text"][:1500])
+        assert said.endswith("it does not show the game was fair."), (name, said)
+        assert "archive" not in said and shown == "", (name, said, shown)
+
+
 def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:
     hostile = '<script>document.title="owned"</script><img src=x onerror="document.title=1">"\''
     url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": hostile, "recorded": "1-1 2-2"})
