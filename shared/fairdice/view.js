@@ -148,8 +148,9 @@ fairdice.view = (() => {
         el("td", {}, mark(r.matches)),
       );
     const body = el("tbody", {}, reports.map(row));
-    // "message" may break at its soft hyphen: on a small phone the six faces beside it need the room (fairdice.page)
-    const head = el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC mes\u00adsage" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", { "aria-label": "match" })));
+    // "message" may break at its soft hyphen: on a small phone the six faces beside it need the room (fairdice.page); named
+    // by the words whole, without it, as fairdice.page names it
+    const head = el("thead", {}, el("tr", {}, el("th", { text: "#" }), el("th", { text: "HMAC mes\u00adsage", "aria-label": "HMAC message" }), el("th", { text: "dice" }), el("th", { text: "recorded" }), el("th", { "aria-label": "match" })));
     // In a box that scrolls sideways, as on the server's page: a narrow phone's screen may be narrower than the table.
     // A named region a keyboard can reach and scroll, as the server's page has it.
     const box = el("div", { class: "scroll", role: "region", tabindex: "0", "aria-label": `The ${scheme.words.rolls}` }, el("table", { id: "rolls" }, head, body));

@@ -577,6 +577,32 @@ def test_each_mark_of_the_browsers_own_check_is_named_in_words_a_screen_reader_s
     assert named == ["your browser's dice are the same", "your browser's dice differ: 4-6", "not recomputed"]
 
 
+def test_each_column_of_the_rolls_is_named_without_the_soft_hyphen_a_phone_may_break_its_header_at(
+    browser: Browser, server: str
+) -> None:
+    # Given a fair game's page, with the browser's own column, and the same game on the offline page (review: the
+    # headers "HMAC mes\u00adsage" and "brow\u00adser", whose soft hyphens let a small phone break them, were named so
+    # in the accessibility tree, soft hyphen and all, and a screen reader may read it, or name each cell of the column
+    # so)
+    link = link_for(server, GAME | {"recorded": recorded(GAME)})
+    offline = f"{server}/{link[link.index('?') :]}"
+    named = {}
+    drawn = {"verdict page": "document.body.dataset.recheck", "offline page": "!!document.getElementById('rolls')"}
+    for name, url in (("verdict page", link), ("offline page", offline)):
+        browser.open(url, SMALL_PHONE)
+        browser.wait_for(drawn[name])
+        count = browser.evaluate("document.querySelectorAll('#rolls th').length")
+
+        # When a screen reader asks the browser's accessibility tree what each column is called
+        named[name] = [browser.accessible_name(f"document.querySelectorAll('#rolls th')[{at}]") for at in range(count)]
+
+    # Then each is called by its word whole, as drawn where there is room
+    assert named == {
+        "verdict page": ["#", "HMAC message", "dice", "recorded", "match", "browser"],
+        "offline page": ["#", "HMAC message", "dice", "recorded", "match"],
+    }, named
+
+
 def test_the_browsers_own_check_names_the_secret_as_the_games_scheme_does(browser: Browser, tmp_path: Path) -> None:
     # Given a narde-v1 game's page, whose secret the scheme calls its key (review: the browser's own check said "the
     # SHA-256 of the secret", a word the page uses nowhere else, where every other line says "key"); and the same page
