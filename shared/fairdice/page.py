@@ -512,11 +512,14 @@ def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: lis
         "fair": verdict.verdict == "fair",
     }
     section = (
-        # Hidden until the script shows it: with JavaScript off the page would say both that the browser is
-        # recomputing the rolls and that it cannot (review). A status (a polite live region): what the script says
-        # once it is done, that the browser agrees, disagrees or could not check, is read out to a screen reader's
-        # user, who otherwise heard "recomputing…" and never the outcome (review: WCAG 4.1.3)
-        f"{head}<p id=recheck-status role=status hidden>Your browser is recomputing these rolls itself…</p>"
+        # "Recomputing" hidden until the script shows it: with JavaScript off the page would say both that the browser
+        # is recomputing the rolls and that it cannot (review). Beside it a status (a polite live region), empty until
+        # the script is done: what it says then, that the browser agrees, disagrees or could not check, is read out to
+        # a screen reader's user, who otherwise heard "recomputing…" and never the outcome (review: WCAG 4.1.3); and
+        # that alone, where the status held "recomputing…" while the browser computed, read out first or instead
+        # (review)
+        f"{head}<p id=recheck-wait hidden>Your browser is recomputing these rolls itself…</p>"
+        "<p id=recheck-status role=status></p>"
         "<noscript><p>Your browser recomputes the rolls itself when JavaScript is on; it seems to be off.</p>"
         "</noscript>"
     )

@@ -10,7 +10,10 @@
   const status = document.getElementById("recheck-status");
   const data = JSON.parse(document.getElementById("fairdice-recheck").textContent);
   const table = document.getElementById("rolls");
-  status.hidden = false; // the page hides what it says of a check that only this script makes
+  // What the page says while the browser computes, which it hides (a check that only this script makes): not in the
+  // status, a live region, which holds only what the check ends with, for a screen reader to read out that alone
+  const wait = document.getElementById("recheck-wait");
+  wait.hidden = false;
 
   // A fair verdict the browser can check whole: not one the daily archive gave, whose part (its commitment published in
   // time, kept under Object Lock, its versions seen) the browser does not read (review: a green ✓ and "agrees with this
@@ -19,6 +22,7 @@
   let whole = false;
 
   function finish(state, ...text) {
+    wait.remove();
     status.replaceChildren(...text);
     // Agreeing with a page whose verdict is not fair is no good news: said plainly, not in the colour of one (review)
     status.className = state !== "agree" ? "bad" : whole ? "ok" : "";

@@ -556,6 +556,40 @@ def test_what_the_browsers_own_check_ends_with_is_a_status_a_screen_reader_reads
         )
 
 
+# Run in a page before its own script: each text a live region of it holds while it is shown, in turn, in `spoken`
+# (what a screen reader may read out of it). Its changes are seen once the page's script yields, as a screen reader
+# sees them: the browser's own check yields while WebCrypto computes.
+LIVE_REGIONS = """
+window.spoken = [];
+new MutationObserver(() => {
+  for (const region of document.querySelectorAll("[role=status], [aria-live]")) {
+    const text = region.checkVisibility() ? region.textContent.trim() : "";
+    if (text && window.spoken.at(-1) !== text) window.spoken.push(text);
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+
+
+def test_the_browsers_own_check_announces_only_what_it_ended_with_not_that_it_is_recomputing(
+    browser: Browser, server: str
+) -> None:
+    # Given a fair game's page (review: its status, a live region, was shown holding "Your browser is recomputing these
+    # rolls itself…" while the browser computed, which a screen reader may read out before the outcome, or instead)
+    url = link_for(server, GAME | {"recorded": recorded(GAME)})
+    watch = browser.page("Page.addScriptToEvaluateOnNewDocument", {"source": LIVE_REGIONS})
+    try:
+        # When the browser has checked it
+        page = measured(browser, url, PHONE)
+        spoken = browser.evaluate("window.spoken")
+    finally:
+        browser.page("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
+
+    # Then the one text a live region held is what the check ended with
+    assert page["recheck"] == "agree", page["text"][:1500]
+    assert spoken == [browser.evaluate("document.getElementById('recheck-status').textContent")], spoken
+    assert spoken[0].startswith("Your browser recomputed these rolls itself: all 12 rolls listed agree"), spoken
+
+
 def test_each_mark_of_the_browsers_own_check_is_named_in_words_a_screen_reader_says(
     browser: Browser, tmp_path: Path
 ) -> None:
@@ -870,10 +904,12 @@ def test_two_rolls_agree_as_both_and_without_a_script_the_page_says_only_that_it
     page = measured(browser, url, DESKTOP)
     assert "both rolls listed agree" in page["text"]  # review: "all 2 rolls listed agree"
     # Served as is, for a browser with JavaScript off: the line a script would show is hidden, the noscript one is not
-    # (review: it said both that the browser was recomputing the rolls and that it could not)
+    # (review: it said both that the browser was recomputing the rolls and that it could not), and the status the
+    # script writes its outcome in holds nothing
     with urlopen(Request(url, headers={"Accept": "text/html"}), timeout=30) as reply:  # a loopback URL this test built
         served = reply.read().decode()
-    assert "<p id=recheck-status role=status hidden>" in served
+    assert "<p id=recheck-wait hidden>Your browser is recomputing these rolls itself…</p>" in served
+    assert "<p id=recheck-status role=status></p>" in served
     assert "it seems to be off.</p></noscript>" in served
 
 

@@ -782,7 +782,7 @@ def assert_recheck_says_no_more(
     verdict, and in its words, beside a verdict not fair, an agreement with the page's recomputation that does not
     show the game fair; and once it has written, the tab and the heading still say the JSON verdict and no more."""
     if "id=fairdice-recheck>" not in page:  # a withheld verdict, or a request without its secret: nothing to recompute
-        assert "id=recheck-status role=status hidden>" not in page, how
+        assert "id=recheck-status role=status" not in page and "id=recheck-wait" not in page, how
         return
     saved = folder / "served.html"
     saved.write_text(page, encoding="utf-8")
