@@ -125,7 +125,8 @@
     }
     if (!sealAgrees) parts.push(`the SHA-256 of the ${secret} differs`);
     if (!verdictAgrees) {
-      const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", `${v.counts.join("/")} differ/missing/extra`].filter(Boolean).join(", ");
+      // Each count in words beside what it counts, where "1/0/0 differ/missing/extra" was read out slashes and all (review)
+      const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", v.counts.map((n, at) => `${words.number(n)} ${["differ", "missing", "extra"][at]}`).join(", ")].filter(Boolean).join(", ");
       parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
     }
     finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));
