@@ -229,7 +229,9 @@
     document.body.dataset.state = "checking";
     delete document.body.dataset.verdict;
     clearErrors();
-    show(el("p", { class: "muted", text: "Checking…" }));
+    // Shown below the live region, not in it, which holds only what the check ends with: "Checking…" in it was read out
+    // to a screen reader's user before the verdict, or instead (review)
+    show(document.createTextNode(""), el("p", { class: "muted", text: "Checking…" }));
     // Without a number of rolls or the rolls seen, the core lists the game's first ones (60, seed 002's snippet).
     const countable = schemeObject.inputs.some((i) => i.name === "count");
     const listing = countable && data.count === undefined && data.recorded === undefined && data.labels === undefined;

@@ -590,6 +590,26 @@ def test_the_browsers_own_check_announces_only_what_it_ended_with_not_that_it_is
     assert spoken[0].startswith("Your browser recomputed these rolls itself: all 12 rolls listed agree"), spoken
 
 
+def test_the_offline_page_announces_only_the_verdict_its_check_ends_with_not_that_it_is_checking(
+    browser: Browser, server: str
+) -> None:
+    # Given a fair game's link opened on the offline page (review: its live region held "Checking…" while the browser
+    # computed, which a screen reader may read out before the verdict, or instead)
+    link = link_for(server, GAME | {"recorded": recorded(GAME)})
+    watch = browser.page("Page.addScriptToEvaluateOnNewDocument", {"source": LIVE_REGIONS})
+    try:
+        # When the page has checked it
+        browser.open(f"{server}/{link[link.index('?') :]}", PHONE)
+        browser.wait_for("document.body.dataset.state === 'done'")
+        spoken = browser.evaluate("window.spoken")
+    finally:
+        browser.page("Page.removeScriptToEvaluateOnNewDocument", {"identifier": watch["identifier"]})
+
+    # Then the one text a live region held is the verdict
+    assert spoken == [browser.evaluate("document.getElementById('verdict-said').textContent.trim()")], spoken
+    assert spoken[0].startswith("Fair"), spoken
+
+
 def test_each_mark_of_the_browsers_own_check_is_named_in_words_a_screen_reader_says(
     browser: Browser, tmp_path: Path
 ) -> None:
