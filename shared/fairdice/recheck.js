@@ -95,10 +95,20 @@
       counts: [verdict.summary.differ, verdict.summary.missing, verdict.summary.extra],
     };
     const verdictAgrees = JSON.stringify(own) === JSON.stringify(said);
+    // Fair as the browser can find it: its own verdict fair; of a day's roll whose verdict the daily archive gave, its
+    // rolls recomputed matching those recorded and nothing it checked failed, the archive's part alone left
+    const fairHere =
+      said.verdict === null ? verdict.verdict === "incomplete" && verdict.checks.rolls === "match" : verdict.verdict === "fair";
+    // What the page draws as its verdict, its heading and its tab, held to that as its data block is: "Fair" there only
+    // where the browser finds it so (review: a mismatch page whose heading and tab said fair, its data left as served,
+    // got "agree")
+    const heading = document.querySelector(".verdict h1");
+    const drawnFair = /^Fair\b/.test(document.title) || (heading !== null && /^Fair\b/.test(heading.textContent));
+    const headingAgrees = !drawnFair || fairHere;
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
-    if (!differ.length && sealAgrees && verdictAgrees) {
+    if (!differ.length && sealAgrees && verdictAgrees && headingAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -111,8 +121,7 @@
       // the sentence spoke of a daily archive that game has none of). And only where what it says is so by the browser's
       // own check: its rolls recomputed match those recorded and nothing it checked failed, so that only the archive's
       // part is left (review: a day's mismatch whose data said fair was told the same)
-      const byArchive =
-        scheme.archive === true && data.fair && said.verdict === null && verdict.verdict === "incomplete" && verdict.checks.rolls === "match";
+      const byArchive = scheme.archive === true && data.fair && said.verdict === null && fairHere;
       const proves = whole ? "" : byArchive ? archive : ". This shows this page computed them as your browser does; it does not show the game was fair";
       if (whole) for (const cell of sames) Object.assign(cell, { className: "ok", textContent: "✓" });
       finish("agree", sentence(`Your browser recomputed these ${rolls} itself: ${all} with ${agreement}, and so does the SHA-256 of the ${secret}${proves}`));
@@ -129,6 +138,7 @@
       const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", v.counts.map((n, at) => `${words.number(n)} ${["differ", "missing", "extra"][at]}`).join(", ")].filter(Boolean).join(", ");
       parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
     }
+    if (!headingAgrees) parts.push(`it says fair, where your browser's own verdict is ${verdict.verdict}`);
     finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));
   } catch (error) {
     finish("failed", `Your browser could not finish its own check of these rolls: its script stopped (${String(error.message || error)}). The recipe below recomputes them by hand.`);

@@ -1075,6 +1075,43 @@ def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_t
         assert (shown, marks) == ("", [["=", "", same]] * 12), (name, shown, marks)
 
 
+def _first(pattern: str, html: str) -> str:
+    """The first text of the page a pattern finds."""
+    found = re.search(pattern, html)
+    assert found is not None, pattern
+    return found.group(0)
+
+
+def test_a_mismatch_page_whose_heading_and_tab_say_fair_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch's page (roll 5 recorded otherwise) whose heading and tab are a fair game's, its data for the
+    # browser's own check left as served (review: the browser held its verdict to the data block alone, and said all
+    # 12 rolls listed agree with this page's recomputation beneath "Fair: the server seed matches the seal")
+    served = _mismatch_page()
+    fair = render_page(verify(parse_request(GAME | {"recorded": recorded(GAME)})))
+    drawn = [_first(r"<title>.*?</title>", html) for html in (served, fair)]
+    heading = [_first(r'<div class="verdict \w+"><h1>.*?</h1>', html) for html in (served, fair)]
+    assert drawn[1].startswith("<title>Fair: ") and heading[1].startswith('<div class="verdict fair"><h1>Fair: ')
+    tampered = served.replace(drawn[0], drawn[1]).replace(heading[0], heading[1])
+    saved = tmp_path / "drawn-fair.html"
+    saved.write_text(tampered, encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+    marks = browser.evaluate(RECHECK_MARKS)
+
+    # Then it does not agree, and says the page says fair where its own verdict is mismatch; no roll is a green tick
+    assert page["text"].startswith("fairdice · Dice you can check · scheme pair36\n\nFair: "), page["text"][:300]
+    assert page["recheck"] == "disagree", said
+    assert said.endswith(
+        "does not agree with this page: it says fair, where your browser's own verdict is mismatch."
+        " Trust neither: check with the offline page or the recipe below."
+    ), said
+    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
+
+
 def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_archives_is_not_told_of_one(
     browser: Browser, tmp_path: Path
 ) -> None:
