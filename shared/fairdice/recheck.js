@@ -83,7 +83,10 @@
       }
       row.append(el("td", { class: "recheck" }, cell));
     }
-    const sealAgrees = verdict.seal.computed === data.seal;
+    // The SHA-256 of the secret as the page draws it (its seals' second value), held to the browser's as the page's data
+    // is, where a page drawing another than its data got "and so does the SHA-256" (review)
+    const drawnSeal = document.querySelector("dl.seals > dd:nth-of-type(2)");
+    const sealAgrees = verdict.seal.computed === data.seal && drawnSeal !== null && drawnSeal.innerText.trim() === data.seal;
     // The page's verdict, held to the browser's own (its rolls' check, scope and counts; the verdict itself unless
     // the daily archive gave it, which the browser does not read).
     const { said } = data;

@@ -1048,6 +1048,30 @@ def test_a_page_drawing_other_dice_than_its_data_gets_no_agreement_from_the_brow
     assert marks[:3] + marks[4:] == [["=", "", same]] * 11 and shown == "bad", (marks, shown)
 
 
+def test_a_page_drawing_another_sha_256_than_its_data_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page, as served, whose seal section draws another SHA-256 of the server seed, its data block
+    # left as served (review: the browser held its SHA-256 to the data block alone, and said "and so does the SHA-256
+    # of the server seed" in the colour of good news beside a SHA-256 that is not the server seed's)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    served = render_page(verify(request), request)
+    drawn = f"<dt>SHA-256 of the server seed</dt><dd><code>{SEAL}</code></dd>"
+    assert served.count(drawn) == 1
+    saved = tmp_path / "drawn-sha.html"
+    saved.write_text(served.replace(drawn, drawn.replace(SEAL, "ab" * 32)), encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+    marks = browser.evaluate(RECHECK_MARKS)
+
+    # Then it does not agree, and says the SHA-256 differs; no roll is a green tick
+    assert page["recheck"] == "disagree", said
+    assert "does not agree with this page: the SHA-256 of the server seed differs." in said, said
+    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
+
+
 def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_the_colour_of_good_news(
     browser: Browser, tmp_path: Path
 ) -> None:
