@@ -5,7 +5,7 @@
 // computed: only the request (the revealed secret and the game's values) comes from the page.
 // `document.body.dataset.recheck` says how it ended (for tests): agree, disagree or failed.
 (async () => {
-  const { el, sentence } = fairdice.view;
+  const { el, sentence, visible } = fairdice.view;
   const { words } = fairdice;
   const status = document.getElementById("recheck-status");
   const data = JSON.parse(document.getElementById("fairdice-recheck").textContent);
@@ -98,6 +98,15 @@
       counts: [verdict.summary.differ, verdict.summary.missing, verdict.summary.extra],
     };
     const verdictAgrees = JSON.stringify(own) === JSON.stringify(said);
+    // Whose game the page draws, its values under "Is this your game?", held to those the browser recomputed from, each
+    // written as the page writes it (fairdice.page.identity_value: a list's items joined, invisible characters as code
+    // points): the rolls agreeing are of the game the browser was given, which the page's data names, not of the one it
+    // draws (review: a page drawing one game's values above another's rolls, its data the other's, got "agree")
+    const drawnGame = [...document.querySelectorAll("dl.identity > dd > code.id > bdi")].map((value) => value.textContent);
+    const ownGame = verdict.identified_by.map((given) =>
+      (Array.isArray(given.value) ? given.value : [given.value]).map((item) => visible(fairdice.identityText(item), { spaces: true }).textContent).join(", "),
+    );
+    const gameAgrees = JSON.stringify(drawnGame) === JSON.stringify(ownGame);
     // Fair as the browser can find it: its own verdict fair; of a day's roll whose verdict the daily archive gave, its
     // rolls recomputed matching those recorded and nothing it checked failed, the archive's part alone left
     const fairHere =
@@ -111,7 +120,7 @@
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
-    if (!differ.length && sealAgrees && verdictAgrees && headingAgrees) {
+    if (!differ.length && sealAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -141,6 +150,7 @@
       const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", v.counts.map((n, at) => `${words.number(n)} ${["differ", "missing", "extra"][at]}`).join(", ")].filter(Boolean).join(", ");
       parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
     }
+    if (!gameAgrees) parts.push("the values it shows of whose game it is are not those your browser recomputed from");
     if (!headingAgrees) parts.push(`it says fair, where your browser's own verdict is ${verdict.verdict}`);
     finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));
   } catch (error) {

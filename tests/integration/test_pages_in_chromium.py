@@ -1072,6 +1072,33 @@ def test_a_page_drawing_another_sha_256_than_its_data_gets_no_agreement_from_the
     assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
 
 
+def test_a_page_drawing_another_games_values_than_those_of_its_data_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page, as served, whose "Is this your game?" draws the client seeds c, d, its data block (the
+    # request the browser recomputes from) left as served, a, b (review: the browser held its rolls to the page's, and
+    # said in the colour of good news that all 12 agree with this page, of a game other than the one the page shows)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    served = render_page(verify(request), request)
+    drawn = "<code class=id><bdi>a, b</bdi></code>"
+    assert served.count(drawn) == 1
+    saved = tmp_path / "drawn-game.html"
+    saved.write_text(served.replace(drawn, drawn.replace("a, b", "c, d")), encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+    marks = browser.evaluate(RECHECK_MARKS)
+
+    # Then it does not agree, and says the game the page shows is not the one it recomputed; no roll is a green tick
+    assert page["recheck"] == "disagree", said
+    assert (
+        "does not agree with this page: the values it shows of whose game it is are not those your browser recomputed"
+        " from." in said
+    ), said
+    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
+
+
 def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_the_colour_of_good_news(
     browser: Browser, tmp_path: Path
 ) -> None:
