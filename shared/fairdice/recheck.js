@@ -116,7 +116,13 @@
     // got "agree")
     const heading = document.querySelector(".verdict h1");
     const drawnFair = /^Fair\b/.test(document.title) || (heading !== null && /^Fair\b/.test(heading.textContent));
-    const headingAgrees = !drawnFair || fairHere;
+    // and fair of what the browser found fair, as the page words it (fairdice.page.headline, its tab): a heading and tab
+    // saying fair of more rolls, or of a whole game, got "agree" beside a fair of its first rolls (review)
+    const about = verdict.scope ? verdict.scope.description : null;
+    const fairOf =
+      about === null ||
+      (document.title.startsWith(`Fair: ${about} · `) && heading !== null && heading.textContent.endsWith(`: ${visible(about).textContent}.`));
+    const headingAgrees = !drawnFair || (fairHere && fairOf);
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
@@ -151,7 +157,8 @@
       parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
     }
     if (!gameAgrees) parts.push("the values it shows of whose game it is are not those your browser recomputed from");
-    if (!headingAgrees) parts.push(`it says fair, where your browser's own verdict is ${verdict.verdict}`);
+    if (!headingAgrees && !fairHere) parts.push(`it says fair, where your browser's own verdict is ${verdict.verdict}`);
+    else if (!headingAgrees) parts.push(`it says fair of other ${rolls} than your browser finds fair, ${about}`);
     finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));
   } catch (error) {
     finish("failed", `Your browser could not finish its own check of these rolls: its script stopped (${String(error.message || error)}). The recipe below recomputes them by hand.`);

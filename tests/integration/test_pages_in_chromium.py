@@ -1163,6 +1163,38 @@ def test_a_mismatch_page_whose_heading_and_tab_say_fair_gets_no_agreement_from_t
     assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
 
 
+def test_a_fair_page_whose_heading_and_tab_say_fair_of_more_than_its_rolls_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given the page of a match's first 12 rolls, fair, whose heading and tab say fair of the whole match, its data
+    # left as served (review: the browser held the page's heading to nothing, and said in the colour of good news that
+    # all 12 rolls agree with this page, beneath "Fair: ...: the whole match")
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    served = render_page(verify(request), request)
+    scope = "rolls 1 to 12 from the match&#x27;s start"
+    drawn = [f"<title>Fair: {scope} · ", f"are the ones it gives: {scope}.</h1>"]
+    assert all(served.count(text) == 1 for text in drawn), drawn
+    tampered = served
+    for text in drawn:
+        tampered = tampered.replace(text, text.replace(scope, "the whole match"))
+    saved = tmp_path / "drawn-scope.html"
+    saved.write_text(tampered, encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+    marks = browser.evaluate(RECHECK_MARKS)
+
+    # Then it does not agree, and says what it finds fair; no roll is a green tick
+    assert "are the ones it gives: the whole match." in page["text"], page["text"][:300]
+    assert page["recheck"] == "disagree", said
+    assert (
+        "does not agree with this page: it says fair of other rolls than your browser finds fair, rolls 1 to 12 from"
+        " the match's start." in said
+    ), said
+    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
+
+
 def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_archives_is_not_told_of_one(
     browser: Browser, tmp_path: Path
 ) -> None:
