@@ -87,6 +87,11 @@
     // is, where a page drawing another than its data got "and so does the SHA-256" (review)
     const drawnSeal = document.querySelector("dl.seals > dd:nth-of-type(2)");
     const sealAgrees = verdict.seal.computed === data.seal && drawnSeal !== null && drawnSeal.innerText.trim() === data.seal;
+    // And the seal it draws as given (its first value), which the player holds to the one their game showed, held to the
+    // one the browser was given, where there was one: a page drawing another than the one its fair was of got "agree"
+    // (review)
+    const drawnGiven = document.querySelector("dl.seals > dd:nth-of-type(1)");
+    const givenAgrees = verdict.seal.given === null || (drawnGiven !== null && drawnGiven.innerText.trim() === verdict.seal.given);
     // The page's verdict, held to the browser's own (its rolls' check, scope and counts; the verdict itself unless
     // the daily archive gave it, which the browser does not read).
     const { said } = data;
@@ -126,7 +131,7 @@
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
-    if (!differ.length && sealAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -151,6 +156,7 @@
       parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
     }
     if (!sealAgrees) parts.push(`the SHA-256 of the ${secret} differs`);
+    if (!givenAgrees) parts.push(`the ${seal} it shows as given is not the one your browser was given`);
     if (!verdictAgrees) {
       // Each count in words beside what it counts, where "1/0/0 differ/missing/extra" was read out slashes and all (review)
       const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", v.counts.map((n, at) => `${words.number(n)} ${["differ", "missing", "extra"][at]}`).join(", ")].filter(Boolean).join(", ");

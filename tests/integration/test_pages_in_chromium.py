@@ -1072,6 +1072,30 @@ def test_a_page_drawing_another_sha_256_than_its_data_gets_no_agreement_from_the
     assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
 
 
+def test_a_page_drawing_another_seal_as_given_than_its_data_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page, as served, whose seal section draws another seal as given, the one the player holds to
+    # the seal their game showed, its data block left as served (review: the browser held nothing to it, and said in
+    # the colour of good news that all 12 rolls agree with this page, beside a seal its fair was not of)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    served = render_page(verify(request), request)
+    drawn = f"<dl class=seals><dt>given</dt><dd><code>{SEAL}</code></dd>"
+    assert served.count(drawn) == 1
+    saved = tmp_path / "drawn-given.html"
+    saved.write_text(served.replace(drawn, drawn.replace(SEAL, "ab" * 32)), encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+    marks = browser.evaluate(RECHECK_MARKS)
+
+    # Then it does not agree, and says the seal shown as given is not the one it was given; no roll is a green tick
+    assert page["recheck"] == "disagree", said
+    assert "does not agree with this page: the seal it shows as given is not the one your browser was given." in said
+    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
+
+
 def test_a_page_drawing_another_games_values_than_those_of_its_data_gets_no_agreement_from_the_browser(
     browser: Browser, tmp_path: Path
 ) -> None:
