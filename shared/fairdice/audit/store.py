@@ -161,10 +161,13 @@ class FolderResults:
         there, a link to one too, stops the write, named (`_not_a_folder`), and nothing is written through it."""
         *folders, leaf = name.split("/")
         with _folder(self.root, folders) as folder:
-            with folder.naming():
-                temporary, stream = _new_file(folder, self.mark)
+            temporary = None
             held = None  # a file of `fresh`, held open once linked into its place: its inode is kept
+            # The file is made within the `try`: a stop handled as it is handed back (as `naming` ends) removes it too
+            # (review: one handled there left it, the plan's in partials/, which no resume removes)
             try:
+                with folder.naming():
+                    temporary, stream = _new_file(folder, self.mark)
                 with stream:
                     yield stream
                     if name in self.fresh:
@@ -186,7 +189,9 @@ class FolderResults:
             finally:
                 if held is not None:
                     os.close(held)
-                folder.remove(temporary)
+                if temporary is not None:
+                    stream.close()  # closed already, but where the stop came before `with stream`
+                    folder.remove(temporary)
 
     def still_written(self, name: str, status: os.stat_result | None = None) -> bool:
         """Whether the place of `name`, a name of `fresh` this store wrote, still holds the file it wrote there (or

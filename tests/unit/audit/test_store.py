@@ -401,3 +401,36 @@ def test_a_stop_that_comes_as_a_staged_file_is_made_leaves_no_descriptor_open_an
     monkeypatch.undo()
     assert sorted(os.listdir("/proc/self/fd")) == before
     assert list((tmp_path / "partials" / "00000-0000000").iterdir()) == []
+
+
+def test_a_stop_that_comes_as_the_staged_file_is_handed_back_leaves_nothing_staged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a Ctrl-C handled at the first moment after the staged file is made and handed back to the write, as the
+    # folder's naming of errors ends (review: a stop between `_new_file` returning and the write's `try` left the empty
+    # staged file, which no resume removes where it is the plan's, in partials/)
+    (tmp_path / "partials").mkdir()
+    real_new_file, real_naming = store._new_file, store._Folder.naming
+    made: list[str] = []
+
+    def new_file(*args: Any, **kwargs: Any) -> Any:
+        name, stream = real_new_file(*args, **kwargs)
+        made.append(name)
+        return name, stream
+
+    @contextmanager
+    def naming(self: Any) -> Iterator[None]:
+        with real_naming(self):
+            yield
+        if made and made[0] != "stopped":
+            made.insert(0, "stopped")
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(store, "_new_file", new_file)
+    monkeypatch.setattr(store._Folder, "naming", naming)
+
+    # When the plan is written, Then the stop is raised and nothing is left staged
+    with pytest.raises(KeyboardInterrupt):
+        FolderResults(tmp_path, "0a1b2c3d").put("partials/plan.json", b"{}")
+    assert made[0] == "stopped"
+    assert list((tmp_path / "partials").iterdir()) == []
