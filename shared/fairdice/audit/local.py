@@ -23,11 +23,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
 from functools import cache, partial
 from multiprocessing.connection import wait
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, BinaryIO, TypeGuard
 
 from pydantic import AwareDatetime, BaseModel, Field, ValidationError
 
@@ -52,7 +52,7 @@ from fairdice.audit.shard import (
     audit_shard,
     partial_key,
 )
-from fairdice.audit.store import STOPS, FolderResults, occupied, open_file, stops_held
+from fairdice.audit.store import STOPS, FolderResults, _Folder, held_folder, occupied, open_file, stops_held
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
 from fairdice.audit.tally import InputRecord, Partial
 from fairdice.errors import RepeatedKey
@@ -427,9 +427,9 @@ def run(
         # Read once, before `_prepare` writes a fresh run's plan: the mark of what a run cut short left staged, and the
         # plan a resume goes by
         earlier = _plan_found(out / PLAN)
-        left = _left_staged(out, earlier)
-        done, plan = _prepare(out, plan, resume, earlier, judged)
-        passed_over = _removed(left, passed_over, out)
+        with _left_staged(out, earlier) as left:
+            done, plan = _prepare(out, plan, resume, earlier, judged)
+            passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
         records: list[InputRecord] = []
         opened: dict[Path, _FileState] = {}  # each file as the run opened it to read
@@ -731,11 +731,14 @@ def _holds_results(path: Path, where: str) -> bool:
     return checks[name](path)
 
 
-def _lines_all(path: Path, good: Callable[[bytes], bool]) -> bool:
+def _lines_all(
+    path: Path, good: Callable[[bytes], bool], opened: AbstractContextManager[BinaryIO] | None = None
+) -> bool:
     """Whether every line of a file, read as the audit reads an input's (`numbered_lines`), is UTF-8 with no NUL byte,
-    and `good`."""
+    and `good`; read from `opened` where given (the file in a folder held), else from `path`."""
     try:
-        with open_file(path) as stream:  # a pipe put there since it was looked at is not waited on
+        # a pipe put there since it was looked at is not waited on
+        with opened if opened is not None else open_file(path) as stream:
             return all(_utf8(line) and good(line) for _, line in numbered_lines(stream, ""))
     except (OSError, RecursionError):  # a line nested too deeply to look at may be a game the audit would read
         return False
@@ -1337,7 +1340,11 @@ def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, others: str) -> 
     )
 
 
-def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> dict[Path, _FileState]:
+_Left = tuple[_Folder, str, _FileState]  # a file left staged: the folder held it is in, its name there, as it was
+
+
+@contextmanager
+def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> Iterator[dict[Path, _Left]]:
     """The files a run cut short left staged beside its outputs in `out` (`.incoming-…`, as `FolderResults` names
     them), which no later run would write over: those at its root, and in its blocks' folders (a worker killed as it
     wrote a block's result; review: a resume left it there for good), that bear the mark its plan names
@@ -1346,39 +1353,44 @@ def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> d
     is no part of an output, whoever put it there: it is let be, and listed as not read where `out` lies in a folder
     given (review: a game in one went unsaid, exit 0; a user's own `.incoming-mynotes1`, a note, was removed). `found`:
     the plan in `out` as the run found it (`_plan_found`). Each with what it was before it was read (`_state`): it is
-    removed only as it was (`_removed`)."""
+    removed only as it was (`_removed`), and in the folder it was found in, held open from before it is listed until
+    then: `out`, then `partials/` and each block's folder, each opened without
+    following a link (`held_folder`), so that a link put in the place of one once `partials/` is listed is not gone
+    through (review: a block's folder swapped for a link as the run began let a file bearing the mark where it led be
+    removed)."""
     mark = found.staged if isinstance(found, Plan) else None
     if mark is None:
-        return {}
+        yield {}
+        return
     own = re.compile(rf"{re.escape(STAGED_PREFIX + mark)}[0-9a-f]{{8}}")
-    partials = out / PARTIALS
-    blocks = []
-    # What cannot be listed is passed over, nothing in it removed: what the run does next says it, as before (a
-    # fresh run: it cannot remove an earlier audit's results, exit 2; review: here it stopped the fresh run, exit 3,
-    # asking for a --resume of the earlier audit)
-    with suppress(OSError):
-        if partials.is_dir() and not partials.is_symlink():
-            with os.scandir(partials) as listed:  # a block's folder, not a link to one
-                blocks = [
-                    Path(entry.path)
-                    for entry in listed
-                    if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{entry.name}") and entry.is_dir(follow_symlinks=False)
-                ]
-    paths = list(out.iterdir())
-    for block in blocks:
+    partials = PARTIALS.rstrip("/")
+    with ExitStack() as held:
+        root = held.enter_context(held_folder(out, []))
+        folders = [(root, root.listed())]
+        # What cannot be listed is passed over, nothing in it removed: what the run does next says it, as before (a
+        # fresh run: it cannot remove an earlier audit's results, exit 2; review: here it stopped the fresh run, exit
+        # 3, asking for a --resume of the earlier audit). A link in the place of partials/ or of a block's folder is not
+        # opened (a block's folder, not a link to one)
         with suppress(OSError):
-            paths += block.iterdir()
-    left = {}
-    for path in sorted(paths):
-        if not own.fullmatch(path.name) or path.is_symlink() or not path.is_file():
-            continue
-        try:
-            before = _state(path.lstat())
-        except OSError:
-            continue
-        if _holds_results(path, path.relative_to(out).as_posix()):
-            left[path] = before
-    return left
+            blocks = held.enter_context(held_folder(out, [partials])).listed()
+            for name in sorted(blocks):
+                if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{name}"):
+                    with suppress(OSError):
+                        block = held.enter_context(held_folder(out, [partials, name]))
+                        folders.append((block, block.listed()))
+        left = {}
+        for folder, names in folders:
+            for name in sorted(names):
+                if not own.fullmatch(name):
+                    continue
+                try:
+                    status = folder.status(name)
+                except OSError:
+                    continue
+                path = folder.path / name
+                if stat.S_ISREG(status.st_mode) and _lines_all(path, _no_game, folder.open(name)):
+                    left[path] = (folder, name, _state(status))
+        yield left
 
 
 def _plan_found(path: Path) -> Plan | OSError | ValidationError | None:
@@ -1397,21 +1409,22 @@ def _plan_found(path: Path) -> Plan | OSError | ValidationError | None:
         return exc
 
 
-def _removed(left: dict[Path, _FileState], passed_over: list[Path], out: Path) -> list[Path]:
+def _removed(left: "dict[Path, _Left]", passed_over: list[Path], out: Path) -> list[Path]:
     """Remove what a run cut short `left` staged (`_left_staged`), once this run holds `out`, each as it was found;
     what was passed over without them: each was part of an earlier run's output, not a file the folders given hold
     unread (review, run for real with SIGKILL: every later run left the page it was writing in `--out`, and where
     `--out` lies in the folder audited, listed it as not read, exit 1, however fair the games). One written to or
     replaced since it was found is no longer what was judged to hold no game: it is kept, and listed as not read where
     it is passed over, as an output's place is judged (review: a game put in its place as the run began was removed
-    unread, and the audit was clean, exit 0)."""
+    unread, and the audit was clean, exit 0). Each is looked at and removed in the folder held as it was listed, not
+    through a link put in that folder's place since."""
     gone = set()
     try:
-        for path, before in left.items():
+        for path, (folder, name, before) in left.items():
             try:
-                if _state(path.lstat()) != before:
+                if _state(folder.status(name)) != before:
                     continue
-                path.unlink()
+                folder.unlink(name)
             except FileNotFoundError:
                 pass
             gone.add(path.resolve())

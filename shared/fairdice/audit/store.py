@@ -322,6 +322,31 @@ class _Folder:
                 raise
             raise OSError(exc.errno, exc.strerror, str(self.path / exc.filename)) from exc
 
+    def listed(self) -> list[str]:
+        """The names the folder holds, listed from the folder held, where one is."""
+        return os.listdir(self.path if self.fd is None else self.fd)
+
+    def status(self, name: str) -> os.stat_result:
+        """What `name` in the folder is, a link itself (`os.lstat`), named by its path where it fails."""
+        self.look()
+        with self.naming():
+            return os.stat(self.at(name), dir_fd=self.fd, follow_symlinks=False)
+
+    @contextmanager
+    def open(self, name: str) -> Iterator[BinaryIO]:
+        """`name` in the folder as a stream, as `open_file` opens one, a link in its place refused (`O_NOFOLLOW`)."""
+        self.look()
+        with self.naming():
+            descriptor = os.open(self.at(name), os.O_RDONLY | _NO_WAIT | _NO_FOLLOW | _binary(), dir_fd=self.fd)
+        with _stream(descriptor, self.path / name) as stream:
+            yield stream
+
+    def unlink(self, name: str) -> None:
+        """Remove `name` in the folder, named by its path where it fails."""
+        self.look()
+        with self.naming():
+            os.unlink(self.at(name), dir_fd=self.fd)
+
     def remove(self, name: str) -> bool:
         """Remove `name` if it is still there (where no folder is held, only where the way to it still leads there);
         whether it is gone."""
@@ -333,6 +358,13 @@ class _Folder:
         except OSError:
             return False
         return True
+
+
+def held_folder(root: Path, folders: list[str]) -> AbstractContextManager[_Folder]:
+    """The folder `folders` under `root` as a read reaches it (`_folder`, none made): held open, each folder under the
+    root opened without following a link, so that its names are listed, looked at, read and removed in the folder held,
+    not through a link put in its place since; NotADirectoryError, naming it, for what is not a folder on the way."""
+    return _folder(root, folders, make=False)
 
 
 def _files_under(root: Path, folders: list[str]) -> list[str]:

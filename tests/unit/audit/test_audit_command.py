@@ -3857,6 +3857,88 @@ def staged_mark(out: Path) -> str:
     return mark
 
 
+def test_a_blocks_folder_swapped_for_a_link_once_partials_is_listed_lets_no_staged_file_where_it_leads_be_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an earlier run's results in --out, and elsewhere a file bearing its mark that holds no game; and whoever
+    # writes --out moving a block's folder away and putting a link to that place in its stead, once the next run has
+    # listed partials/ for what the earlier run left staged and before it lists the block's folder, and again once the
+    # run has removed the link with the earlier results (review: the file where the link led was listed as left staged,
+    # and removed through it)
+    games.write(tmp_path / "day.jsonl", many(1))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    theirs = elsewhere / f".incoming-{staged_mark(out)}0a1b2c3d"
+    theirs.write_bytes(b"not a game, and not in --out\n")
+    block, partials = out / "partials" / "00000-0000000", out / "partials"
+    armed = [False]
+
+    def swap() -> None:
+        if armed[0]:
+            armed[0] = False
+            block.rename(tmp_path / "moved")
+            block.symlink_to(elsewhere, target_is_directory=True)
+
+    def of_partials(where: Any) -> bool:
+        named = os.readlink(f"/proc/self/fd/{where}") if isinstance(where, int) else os.fspath(where)
+        return Path(named) == partials
+
+    real_scandir, real_listdir = os.scandir, os.listdir
+    real_plan_found, real_prepare = local._plan_found, local._prepare
+
+    class Listed(contextlib.nullcontext[Any]):
+        """A listing read whole, as os.scandir's is used: entered, iterated and closed."""
+
+        def __init__(self, entries: list[Any]) -> None:
+            super().__init__(self)
+            self.entries = iter(entries)
+
+        def __iter__(self) -> Any:
+            return self.entries
+
+        def __next__(self) -> Any:
+            return next(self.entries)
+
+        def close(self) -> None:
+            pass
+
+    def scandir(where: Any = ".") -> Any:
+        with real_scandir(where) as listed:
+            entries = list(listed)
+        if of_partials(where):
+            swap()
+        return Listed(entries)
+
+    def listdir(where: Any = ".") -> list[Any]:
+        listed = real_listdir(where)
+        if of_partials(where):
+            swap()
+        return listed
+
+    def plan_found(*args: Any) -> Any:
+        armed[0] = True  # what the run left staged is looked for next
+        return real_plan_found(*args)
+
+    def prepare(*args: Any) -> Any:
+        prepared = real_prepare(*args)
+        if not block.is_symlink():
+            block.symlink_to(elsewhere, target_is_directory=True)
+        return prepared
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.setattr(os, "listdir", listdir)
+    monkeypatch.setattr(local, "_plan_found", plan_found)
+    monkeypatch.setattr(local, "_prepare", prepare)
+
+    # When it is audited afresh into it, Then the file where the link leads is kept
+    main(arguments)
+    assert block.is_symlink()
+    assert theirs.read_bytes() == b"not a game, and not in --out\n"
+
+
 @pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
 def test_a_users_file_named_as_a_staged_one_that_holds_no_game_is_kept_by_a_run_into_that_out(
     tmp_path: Path, again: list[str]
