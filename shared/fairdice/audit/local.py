@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
 from functools import cache, partial
+from multiprocessing import reduction
 from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any, BinaryIO, TypeGuard
@@ -418,7 +419,7 @@ def run(
         staged=secrets.token_hex(4),
     )
     _out_folder(out, resume)
-    with _alone_in(out, resume):
+    with _alone_in(out, resume) as lock:
         # Wherever --out is, a fresh run removes nothing but an earlier audit's results (review: it removed a user's
         # files filed under partials/ in an --out beside the inputs). Looked at once --out is held: another run's
         # results, written as they are looked at, are no earlier audit's (review: a second audit was told to move a
@@ -447,7 +448,7 @@ def run(
             with _stops_held():
                 watch.start(sum(f.bytes for f in plan.files))
             counted = partial(_audited, watch, placed)
-            with _Blocks(out, workers, daily, plan.today, plan.started, counted, plan.staged or "") as blocks:
+            with _Blocks(out, workers, daily, plan.today, plan.started, counted, plan.staged or "", lock) as blocks:
                 for index, path in enumerate(files):
                     # A pipe put in its place since it was found is not waited on for a writer: "not a file", named
                     with open_file(path) as raw:
@@ -545,18 +546,19 @@ def run(
 
 
 @contextmanager
-def _alone_in(out: Path, resume: bool) -> Iterator[None]:
+def _alone_in(out: Path, resume: bool) -> Iterator[int | None]:
     """Hold `out` for this run alone while it removes, audits, merges and reports there: a second audit into the same
     `--out` (in another terminal, or a script run twice at once) is a UsageError before it removes or writes anything.
     Two runs there at once removed each other's block results and merged each other's as their own (review: an audit
     of a file of fair games counted another run's games not fair, and one of games not fair was clean, exit 0). The
-    lock is the folder's own (flock on it; no file is written for it), held by the run and the worker processes forked
-    with it, and let go as they end, however they end. A resume into no folder is refused here, as it finds none to
-    hold, and a folder that cannot be read is refused, as it cannot be held (nor listed)."""
+    lock is the folder's own (flock on it; no file is written for it), held by the run and its worker processes, and let
+    go as they end, however they end: its descriptor is yielded (None: none held), for the workers to hold (`_Hold`). A
+    resume into no folder is refused here, as it finds none to hold, and a folder that cannot be read is refused, as it
+    cannot be held (nor listed)."""
     try:
         import fcntl
     except ImportError:  # Windows: no flock, and no fork either
-        yield
+        yield None
         return
     try:
         held = os.open(out, os.O_RDONLY)
@@ -566,7 +568,7 @@ def _alone_in(out: Path, resume: bool) -> Iterator[None]:
             # written its plan by then, and the resume went on unheld beside it (review: both audited the same blocks
             # into one --out, each exit 0)
             raise _nothing_to_resume(out) from None
-        yield
+        yield None
         return
     except OSError as exc:
         # A folder that may be written in but not read (mode d-wx): held by no run, so a second audit there went on
@@ -586,7 +588,7 @@ def _alone_in(out: Path, resume: bool) -> Iterator[None]:
             ) from None
         except OSError:
             pass  # a file system that keeps no locks (ENOLCK): the run goes on unheld, as any run did before
-        yield
+        yield held
     finally:
         os.close(held)
 
@@ -1608,12 +1610,37 @@ def _stops_held() -> Iterator[None]:
         yield
 
 
-def _worker_started() -> None:
+class _Hold:
+    """The lock on `--out` (`_alone_in`'s descriptor), for a worker process to hold for its life: a flock belongs to the
+    open file, which every descriptor of it shares. A worker the main process forks inherits the descriptor; one a fork
+    server forks (`forkserver`, 3.14's default) or a new interpreter runs (`spawn`) is sent it as it starts, as
+    multiprocessing sends a socket (review: under `forkserver` the workers held no lock, and a new run could start in
+    `--out` while they audited on for a moment after their main process was killed)."""
+
+    def __init__(self, descriptor: int) -> None:
+        self.descriptor = descriptor
+
+    def __reduce__(self) -> tuple[Callable[[Any], "_Hold"], tuple[Any]]:
+        return _held_again, (reduction.DupFd(self.descriptor),)
+
+
+def _held_again(duplicate: Any) -> _Hold:
+    """A `_Hold` sent to a worker as it starts: the descriptor it was sent."""
+    return _Hold(duplicate.detach())
+
+
+_held: list[_Hold] = []  # the lock on --out a worker holds for its life (`_worker_started`)
+
+
+def _worker_started(lock: _Hold | None = None) -> None:
     """Workers leave Ctrl-C to the main process, which lets the blocks under way finish and stops. SIGTERM ends a
     worker at once, as by default (not by the handler the command's main process may have, forked with it): it is how
     the pool stops a worker, and a terminated worker's block is audited again by `--resume`. A worker whose main
     process is gone (killed: it could not stop them) stops within a second or two, rather than audit on for no one and
-    store blocks in an `--out` a new run may have started afresh in."""
+    store blocks in an `--out` a new run may have started afresh in. It holds the run's lock on `--out` (`lock`:
+    `_Hold`) for its life, however it was started, so no new run starts there before it is gone."""
+    if lock is not None:
+        _held.append(lock)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
@@ -1647,6 +1674,7 @@ class _Blocks:
         started: dt.datetime | None,
         audited: Callable[[_Audited], None],
         mark: str = "",
+        lock: int | None = None,
     ) -> None:
         self._out = str(out)
         self._mark = mark
@@ -1655,7 +1683,9 @@ class _Blocks:
         self._today = today
         self._started = started
         self._audited = audited
-        self._pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_started) if workers > 1 else None
+        held = (_Hold(lock),) if lock is not None else ()  # each worker holds the run's lock on `out` (`_Hold`)
+        pool = partial(ProcessPoolExecutor, max_workers=workers, initializer=_worker_started, initargs=held)
+        self._pool = pool() if workers > 1 else None
         self._flight: deque[Future[_Audited]] = deque()
 
     def __enter__(self) -> "_Blocks":

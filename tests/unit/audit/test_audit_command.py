@@ -3584,6 +3584,44 @@ def test_workers_whose_main_process_is_killed_stop_too(tmp_path: Path, method: s
     assert _gone(workers, within=10)
 
 
+@pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
+def test_workers_hold_the_lock_on_out_whatever_starts_them_so_no_run_starts_there_while_one_audits_on(
+    tmp_path: Path, method: str
+) -> None:
+    import fcntl
+
+    # Given an audit on two workers, under way, its workers started by `method`; when they are held still (SIGSTOP) and
+    # its main process is killed (SIGKILL), as a worker may audit on for a moment after it (review: under `forkserver`,
+    # 3.14's default, the workers held no lock, and a new run started in --out beside them)
+    process, under, out = _started_with_workers(tmp_path, blocks=8, method=method)
+    # the workers, forked by the main process or a fork server (which bear its command line), or spawned: not the fork
+    # server, whose children they are, nor a resource tracker
+    workers = {pid for pid in under if not _descendants(pid) and "resource_tracker" not in _command_line(pid)}
+    assert len(workers) == 2, [_command_line(pid) for pid in under]
+    try:
+        for pid in workers:
+            os.kill(pid, signal.SIGSTOP)
+        deadline = time.monotonic() + 10
+        while any(_state(pid) != "T" for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        process.kill()
+        process.wait(timeout=120)  # its stderr, which the workers share, is read once they are gone
+
+        # Then --out is still held, by the workers: another run there is refused until they are gone
+        held = os.open(out, os.O_RDONLY)
+        try:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(held)
+    finally:
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        process.communicate(timeout=120)
+    assert _gone(under, within=10)
+
+
 def test_sigterm_to_the_whole_process_group_stops_the_run_in_one_line(tmp_path: Path) -> None:
     # Given an audit on two workers, under way; when its process group is sent SIGTERM (a service manager stopping it)
     process, workers, out = _started_with_workers(tmp_path, blocks=8, session=True)
