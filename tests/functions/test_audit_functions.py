@@ -914,6 +914,48 @@ def test_a_partials_part_removed_after_the_merge_listed_it_is_its_shards_finding
     assert finding["error"]["message"] == why
 
 
+@pytest.mark.parametrize("removed", ["summary.json", "findings.jsonl", "ids.txt", "games.txt"])
+@pytest.mark.parametrize("answer", ["NoSuchKey", "AccessDenied"])
+def test_a_partials_part_removed_as_the_merge_reads_it_and_put_back_before_it_lists_again_is_read_again(
+    audit_aws: AuditAws, load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch, removed: str, answer: str
+) -> None:
+    # Given two shards audited by the worker, the first with a mismatch, and one part of the first's partial removed as
+    # the merge first reads it and put back, as it was, before the merge lists partials/ again to tell why the read
+    # failed (review: the merge failed with S3's error, naming no shard and writing no summary)
+    merge_event = audited_as_the_map_runs(audit_aws, load_event)
+    part = f"{OUT}partials/{shard_name(REWRITTEN)}/{removed}"
+    kept = audit_aws.get(part)
+    s3 = audit_aws.merger.s3
+    get_object = s3.get_object
+    reads: list[str] = []
+
+    def removed_and_put_back(**call: Any) -> Any:
+        first = call["Key"] == part and part not in reads
+        reads.append(call["Key"])
+        if first:
+            s3.delete_object(Bucket=BUCKET, Key=part)
+        try:
+            return get_object(**call)
+        except ClientError as exc:
+            if exc.response["Error"]["Code"] != "NoSuchKey":
+                raise
+            raise s3_error(answer, 404 if answer == "NoSuchKey" else 403) from exc
+        finally:
+            if first:
+                s3.put_object(Bucket=BUCKET, Key=part, Body=kept)
+
+    monkeypatch.setattr(s3, "get_object", removed_and_put_back)
+
+    # When the merge runs
+    merged = audit_aws.merger.lambda_handler(merge_event, FakeLambdaContext())
+
+    # Then the part is read again, as it is there: both shards are counted, the mismatch found
+    assert reads.count(part) == 2
+    assert (merged["games"], merged["fair"], merged["mismatch"], merged["not_audited"]) == (3, 2, 1, 0)
+    summary = audit_aws.json(f"{OUT}summary.json")
+    assert [record["file"] for record in summary["inputs"]] == [REWRITTEN, UNTOUCHED]
+
+
 def test_the_merge_fetches_the_map_runs_manifest_once_and_each_result_file_once(
     audit_aws: AuditAws, load_event: Callable[[str], Event]
 ) -> None:

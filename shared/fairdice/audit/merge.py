@@ -709,16 +709,29 @@ def _part_opener(store: Results, name: str, part: str, removed_since: set[tuple[
 
 @contextmanager
 def _unless_removed(store: Results, key: str, removed: Callable[[], None]) -> Iterator[BinaryIO]:
-    """The stored object's stream; one found removed as it is opened is `removed()` and read as empty."""
+    """The stored object's stream; one found removed as it is opened is `removed()` and read as empty, and one not
+    there as it was opened but listed again since (`_open_again`) is opened once more."""
     with ExitStack() as stack:
-        try:
-            stream = stack.enter_context(store.open(key))
-        except Exception as exc:
-            if not _removed_since(store, key, exc):
-                raise
-            removed()
-            stream = io.BytesIO()
+        for again in (False, True):
+            try:
+                stream = stack.enter_context(store.open(key))
+                break
+            except Exception as exc:
+                if _removed_since(store, key, exc):
+                    removed()
+                    stream = io.BytesIO()
+                    break
+                if not _open_again(exc, again):
+                    raise
         yield stream
+
+
+def _open_again(exc: Exception, again: bool) -> bool:
+    """Whether a key the merge's listing held, whose first open (`again` False) was answered as one not there
+    (`_NOT_THERE`, a file not found) and that is listed again (not `_removed_since`), is to be opened once more: removed
+    and put back between the open and the listing, it is there now (review: the merge failed with S3's error, naming no
+    shard). A key S3 refuses though it is there (a KMS key the role may not use) is refused again, and raised."""
+    return not again and (isinstance(exc, FileNotFoundError) or error_code(exc) in _NOT_THERE)
 
 
 def _removed_since(store: Results, key: str, exc: Exception) -> bool:
@@ -755,10 +768,13 @@ def read_partial(store: Results, name: str) -> Partial:
     return _read_partial(store, name)[0]
 
 
-def _read_listed(store: Results, name: str, on_aws: bool) -> tuple[str, Partial | None, str] | None:
+def _read_listed(
+    store: Results, name: str, on_aws: bool, again: bool = False
+) -> tuple[str, Partial | None, str] | None:
     """A listed partial's name, stored summary and its SHA-256; on AWS, where a summary that is not one a worker
     writes is its shard's finding (`UNREADABLE`), None and "" for it, and None for a summary removed since the listing
-    (`_removed_since`): no partial, as one not listed."""
+    (`_removed_since`): no partial, as one not listed; one not there as it was read but listed again since is read once
+    more (`_open_again`)."""
     try:
         return (name, *_read_partial(store, name))
     except ValidationError:
@@ -766,9 +782,13 @@ def _read_listed(store: Results, name: str, on_aws: bool) -> tuple[str, Partial 
             raise
         return name, None, ""
     except Exception as exc:
-        if not on_aws or not _removed_since(store, partial_key(name, PART_SUMMARY), exc):
+        if not on_aws:
             raise
-        return None
+        if _removed_since(store, partial_key(name, PART_SUMMARY), exc):
+            return None
+        if not _open_again(exc, again):
+            raise
+        return _read_listed(store, name, on_aws, again=True)
 
 
 def _read_partial(store: Results, name: str) -> tuple[Partial, str]:
