@@ -2602,6 +2602,39 @@ def test_a_blocks_result_written_to_once_stored_leaves_its_file_not_audited_and_
     assert f"block 00000-0000000 (partials/00000-0000000/{part} in --out) was changed" in finding["error"]["message"]
 
 
+@pytest.mark.parametrize("part", ["summary.json", "findings.jsonl", "ids.txt", "games.txt"])
+def test_a_file_of_a_blocks_result_removed_as_the_merge_reads_it_stops_the_run_exit_3_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], part: str
+) -> None:
+    # Given a file of fair games whose block's result loses one of its files as the merge opens it, after the run's
+    # last look at the block's results (README, exit 3: removed once that look is made, the file is named)
+    day = games.write(tmp_path / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    removed = out / "partials" / "00000-0000000" / part
+    opened = FolderResults.open
+
+    def removed_as_read(self: FolderResults, name: str) -> Any:
+        if self.where(name) == str(removed) and removed.exists():
+            removed.unlink()
+        return opened(self, name)
+
+    monkeypatch.setattr(FolderResults, "open", removed_as_read)
+    arguments = ["audit", str(day), "--out", str(out), "--workers", "1"]
+
+    # When it is audited, Then the run stops, exit 3, naming that file and how to finish it, and writes no summary
+    assert main(arguments) == 3
+    assert capsys.readouterr().err.splitlines() == [
+        f"fairdice: audit: {removed}: No such file or directory. The audit did not finish: once that is mended, finish"
+        f" it with: fairdice audit {day} --out {out} --workers 1 --resume"
+    ]
+    assert not (out / "summary.json").exists()
+
+    # And the resume audits the block again, and finishes
+    monkeypatch.setattr(FolderResults, "open", opened)
+    assert main([*arguments, "--resume"]) == 0
+    assert summary(out)["games"] == 3
+
+
 def test_a_blocks_result_written_to_after_the_run_looked_at_it_as_the_merge_reads_it_leaves_its_file_not_audited(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
