@@ -246,7 +246,7 @@ def partial_move(run: Run, earlier: dict[str, bytes]) -> None:
     # partial drawn held a game not fair to empty where it was drawn)
     move = run.rng.choice([*moves, "file removed", *["findings of a game not fair emptied"] * 3])
     if move == "findings of a game not fair emptied":  # a partial that holds one, where there is such a partial
-        held = [held for held in names if b'"verdict"' in run.aws.get(f"{run.out}partials/{held}/{FINDINGS}")]
+        held = [held for held in names if b'"verdict"' in (stored_findings(run, held) or b"")]
         if not held:
             return
         name = run.rng.choice(held)
@@ -275,8 +275,10 @@ def partial_move(run: Run, earlier: dict[str, bytes]) -> None:
         after = json.dumps(summary).encode()
     elif move in ("findings emptied", "findings of a game not fair emptied"):
         target = f"{part}{FINDINGS}"
-        before = run.aws.get(target)
-        after = b""
+        found = stored_findings(run, name)
+        if found is None:  # none to empty, and none to put
+            return
+        before, after = found, b""
     elif move == "line removed":
         after = b"".join(before.splitlines(keepends=True)[1:])
     elif move == "junk line":  # its first entry again, its line no number: a line no worker writes
@@ -302,6 +304,17 @@ def partial_move(run: Run, earlier: dict[str, bytes]) -> None:
     run.aws.put(target, after)
     if after != before and name not in folders:
         run.bad.append(f"{target}: {move}")
+
+
+def stored_findings(run: Run, name: str) -> bytes | None:
+    """A partial's findings as stored; None where they are not there (a file of the partial removed, or never
+    written): none to empty, where the move's read failed the search with S3's NoSuchKey (review)."""
+    try:
+        return run.aws.get(f"{run.out}partials/{name}/{FINDINGS}")
+    except ClientError as exc:
+        if exc.response["Error"]["Code"] != "NoSuchKey":
+            raise
+        return None
 
 
 def results_move(run: Run, children: list[dict[str, Any]], map_run_arn: str) -> list[dict[str, Any]]:
@@ -700,6 +713,44 @@ def test_a_partial_summary_rewritten_as_no_summary_is_its_shards_finding_not_a_f
     (finding,) = [json.loads(line) for line in audit_aws.get(f"{out}findings.jsonl").splitlines()]
     assert (finding["file"], finding["error"]["code"]) == (changed, "not_audited")
     assert "summary.json cannot be read" in finding["error"]["message"]
+
+
+class _Drawing(random.Random):
+    """Draws `move` where it is among the choices, and the first of any other."""
+
+    def __init__(self, move: str) -> None:
+        super().__init__(0)
+        self.move = move
+
+    def choice(self, seq: Any) -> Any:
+        return self.move if self.move in seq else seq[0]
+
+
+@pytest.mark.parametrize("move", ["findings of a game not fair emptied", "findings emptied"])
+def test_the_moves_that_empty_findings_pass_over_a_partial_whose_findings_are_gone(
+    audit_aws: AuditAws, move: str
+) -> None:
+    # Given two partials under the run's output prefix: the first with no findings.jsonl (a file of it removed), the
+    # second holding a game not fair among its findings (review: the moves read findings uncaught, and the search
+    # failed with S3's NoSuchKey, not on the audit)
+    out = "audits/search/run/"
+    run = Run(audit_aws, _Drawing(move), "games/search/", out, {})
+    audit_aws.put(f"{out}partials/a/summary.json", b"{}")
+    audit_aws.put(f"{out}partials/b/summary.json", b"{}")
+    audit_aws.put(f"{out}partials/b/{FINDINGS}", b'{"verdict": "mismatch"}\n')
+
+    # When the move is played
+    partial_move(run, {})
+
+    # Then the partial that holds a game not fair has its findings emptied, said so, where that is the move; the one
+    # whose findings are gone (the first drawn, for the other move) is passed over: none put in their place
+    if move == "findings emptied":
+        assert run.bad == []
+        assert audit_aws.get(f"{out}partials/b/{FINDINGS}") == b'{"verdict": "mismatch"}\n'
+    else:
+        assert run.bad == [f"{out}partials/b/{FINDINGS}: {move}"]
+        assert audit_aws.get(f"{out}partials/b/{FINDINGS}") == b""
+    assert f"{out}partials/a/{FINDINGS}" not in audit_aws.keys(f"{out}partials/")
 
 
 @pytest.mark.parametrize("part", ["ids.txt", "games.txt"])
