@@ -242,6 +242,23 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                     ),
                 )
             ]
+        if seal_source is not None:
+            # The authority's seal is the secret given, and the rolls fit it beyond chance: they were computed from what
+            # it published, which no mistake of the player's makes (review: "the commitment given is the day secret
+            # itself; the commitment is the other value" of the archive's commitment, with no commitment given)
+            count = len(request.recorded or [])
+            return [
+                Finding(
+                    cause="secret_in_seal_field",
+                    explains="the seal",
+                    detail=(
+                        f"the {secret_word} given is the {seal} the archive published for the day ({seal_source})"
+                        f" itself, and the recorded {recorded.rolls} {recorded.fit} it: {recorded.they} {was(count)}"
+                        f" computed from the {seal} the archive published, not from a {secret_word} whose SHA-256 it"
+                        " is. No mistake in copying explains it: keep this link and report it"
+                    ),
+                )
+            ]
         if differ:
             # One value in both fields, and the rolls are not its: it is the seal, pasted as the secret too (support
             # review: the seal field, which was right, was said to hold the secret). Rolls that fit it beyond chance,

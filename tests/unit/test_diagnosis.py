@@ -2194,6 +2194,36 @@ def test_an_archives_commitment_pasted_as_the_day_secret_is_said_so_never_a_comm
     assert (alone.diagnosis or [])[0].detail.startswith("the day secret given is the commitment itself, and")
 
 
+@pytest.mark.parametrize("committed", [True, False], ids=["to the secret it revealed", "to nothing"])
+def test_an_archives_commitment_given_as_the_day_secret_with_its_roll_is_said_the_archives_never_a_commitment_given(
+    committed: bool,
+) -> None:
+    # Review: a day secret given that is the commitment the archive published, with the roll computed from that value,
+    # was "the commitment given is the day secret itself; the commitment is the other value, the one the daily archive
+    # publishes": no commitment was given, and the one the roll was computed from is the archive's
+    # Given a day whose commitment the archive published, over the secret it revealed or no secret's at all
+    commitment = SEAL if committed else OTHER_KEY
+    archive = OneDay(
+        RevealedDay(bytes.fromhex(KEY), commitment, "archive 2026-10-28", ARCHIVED, True, True, committed=committed)
+    )
+    # and that commitment given as the day secret, with the roll computed from it
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": commitment}
+    verdict = verify(parse_request(day | {"recorded": rolls_of(day)}), day_secrets=archive)
+    # Then the commitment is named the archive's, the roll its, to report
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "secret_in_seal_field"
+    assert found.detail == (
+        "the day secret given is the commitment the archive published for the day (daily archive"
+        " commitments/2026-10-28.json) itself, and the recorded roll fits it: it was computed from the commitment the"
+        " archive published, not from a day secret whose SHA-256 it is. No mistake in copying explains it: keep this"
+        " link and report it"
+    )
+    # and given in both fields with no archive read, the secret is said pasted as the commitment as before
+    alone = verify(parse_request(day | {"commitment": commitment, "recorded": rolls_of(day)}))
+    assert [f.cause for f in alone.diagnosis or []] == ["secret_in_seal_field"]
+    assert (alone.diagnosis or [])[0].detail.startswith("the commitment given is the day secret itself;")
+
+
 @pytest.mark.parametrize("fits", [True, False], ids=["roll fits", "roll of another day"])
 @pytest.mark.parametrize("end", ["", "\n"], ids=["hex text", "echo"])
 def test_an_archives_commitment_over_the_hex_text_of_the_secret_given_not_the_one_it_revealed_is_named_the_archives(
