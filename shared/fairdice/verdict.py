@@ -237,9 +237,9 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " seal_of_hex_text, a seal that is the secret's, computed over its hex text, too few to tell whose the rolls are,"
     " as beside the secret's own seal",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
-    " given is another day's or copied wrong; elsewhere, and daily beside a commitment given, none of the mistakes"
-    " tried explaining the rolls, no more of which fit the secret than another game's might, most likely another"
-    " game's secret, daily another day's",
+    " given is another day's or copied wrong, whatever the rolls and whether or not a commitment is given; elsewhere,"
+    " and daily with no archive read, none of the mistakes tried explaining the rolls, no more of which fit the secret"
+    " than another game's might, most likely another game's secret, daily another day's",
     "secret_not_committed": "daily, the archive revealed a secret it had not committed to",
     "few_rolls_differ": "only some rolls differ: if they were copied right, a mismatch to report",
     "roll_left_out": "a roll missing from the list",

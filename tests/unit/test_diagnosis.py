@@ -3219,6 +3219,36 @@ def test_every_findings_code_says_what_its_words_and_flags_say_over_random_games
         assert drawn[cause] > 10, drawn
 
 
+@pytest.mark.parametrize("commitment", [False, True], ids=["no commitment given", "the archive's given"])
+def test_what_secret_from_other_game_means_of_a_day_read_against_the_archive_holds_whether_or_not_a_commitment_is_given(
+    commitment: bool,
+) -> None:
+    # Review: its meaning said of daily, "beside a commitment given", that no more rolls fit the secret than another
+    # day's might, where a day read against the archive with a commitment given is said another day's or copied wrong
+    # whatever the rolls, its roll fitting
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    # Given another day's secret, its roll, and the archive's commitment or none
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": OTHER_KEY}
+    request = day | {"recorded": rolls_of(day)} | ({"commitment": SEAL} if commitment else {})
+    (found,) = verify(parse_request(request), day_secrets=archive).diagnosis or []
+    # Then the roll fits, and the secret is said another day's or copied wrong, as the archive's clause of the meaning
+    # says of it whether or not a commitment is given
+    assert (found.cause, found.explains) == ("secret_from_other_game", "1 of 1 roll")
+    assert "the day secret given is not this day's, most likely another day's or copied wrong" in found.detail
+    meaning = CAUSE_MEANINGS["secret_from_other_game"]
+    assert (
+        "so the secret given is another day's or copied wrong, whatever the rolls and whether or not a commitment"
+        " is given" in meaning
+    )
+    # and the clause of no more rolls fitting than another day's might is said only of a day with no archive read
+    assert "and daily with no archive read, none of the mistakes tried" in meaning
+    assert "beside a commitment given" not in meaning
+    alone = verify(parse_request(day | {"commitment": SEAL, "recorded": rolls_of(DAILY)}))
+    (unread,) = alone.diagnosis or []
+    assert unread.cause == "secret_from_other_game"
+    assert "the day secret is most likely from another day than both" in unread.detail
+
+
 def test_what_each_other_game_cause_means_names_whose_its_findings_say_the_seal_the_secret_or_the_rolls_are() -> None:
     # Review: the causes' meanings, in the API's document and the audit report, said "another game's" of every scheme,
     # where a day's findings say another day's commitment or secret, and another player's or another day's roll
