@@ -71,7 +71,7 @@ def diagnose(
         if as_text:
             findings = [_archive_hashed_text(request, verdict, secret, seal_source)]
         else:
-            findings = [_not_committed(request, verdict, seal_source)]
+            findings = [_not_committed(request, verdict, secret, seal_source)]
         if verdict.checks.rolls == "mismatch":
             named = f"the {schemes.of(request).words.seal} the archive published" if as_text else None
             found, _ = _roll_findings(request, secret, verdict, as_text=named)
@@ -380,8 +380,21 @@ def _words(request: RequestBase) -> tuple[str, str]:
     return words.seal, words.secret
 
 
-def _not_committed(request: RequestBase, verdict: Verdict, seal_source: str | None) -> Finding:
+def _not_committed(request: RequestBase, verdict: Verdict, secret_bytes: bytes, seal_source: str | None) -> Finding:
     seal, secret = _words(request)
+    if (verdict.seal.given or "").lower() == secret_bytes.hex():
+        # The archive published the secret itself as its seal, not its SHA-256 (review: "not the one it committed to"
+        # of a secret published in the seal's place, which is what a report must say)
+        return Finding(
+            cause="secret_not_committed",
+            explains="the seal",
+            detail=(
+                f"the {seal} the archive published for the day ({seal_source or verdict.source}) is the {secret} it"
+                f" revealed ({verdict.source}) itself, not its SHA-256, {verdict.seal.computed}: the archive published"
+                f" the {secret} as its {seal}, so whoever read it could compute the day's rolls. No mistake in copying"
+                " explains it: keep this link and report it"
+            ),
+        )
     return Finding(
         cause="secret_not_committed",
         explains="the seal",

@@ -2224,6 +2224,27 @@ def test_an_archives_commitment_given_as_the_day_secret_with_its_roll_is_said_th
     assert (alone.diagnosis or [])[0].detail.startswith("the commitment given is the day secret itself;")
 
 
+@pytest.mark.parametrize("given", [False, True], ids=["archive's secret", "its secret given"])
+@pytest.mark.parametrize("recorded", [False, True], ids=["no roll", "the day's roll"])
+def test_an_archives_secret_published_as_its_own_commitment_is_said_so_to_report(given: bool, recorded: bool) -> None:
+    # Review: an archive that published the day secret it revealed as that day's commitment, not its SHA-256, was "the
+    # day secret the archive revealed is not the one it committed to", which says nothing of the secret made public
+    # Given such a day, checked with its own secret or with that secret given, and its roll or none
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), KEY, "archive 2026-10-28", ARCHIVED, True, True, committed=False))
+    day = {name: value for name, value in DAILY.items() if name not in ("commitment", "secret")}
+    day |= {"secret": KEY} if given else {}
+    verdict = verify(parse_request(day | ({"recorded": rolls_of(DAILY)} if recorded else {})), day_secrets=archive)
+    # Then the archive is said to have published the secret as its commitment, to report
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "secret_not_committed"
+    assert found.detail == (
+        "the commitment the archive published for the day (daily archive commitments/2026-10-28.json) is the day"
+        f" secret it revealed (archive 2026-10-28) itself, not its SHA-256, {SEAL}: the archive published the day"
+        " secret as its commitment, so whoever read it could compute the day's rolls. No mistake in copying explains"
+        " it: keep this link and report it"
+    )
+
+
 @pytest.mark.parametrize("fits", [True, False], ids=["roll fits", "roll of another day"])
 @pytest.mark.parametrize("end", ["", "\n"], ids=["hex text", "echo"])
 def test_an_archives_commitment_over_the_hex_text_of_the_secret_given_not_the_one_it_revealed_is_named_the_archives(
