@@ -29,10 +29,14 @@ reader reads whole read both of two fair games, clean.
 Found: a lever before the seal. A game against the bot (bg-dice-v1) is rolled from a key the app picks alone, so an app
 that draws keys until its game's first rolls suit it, and shows that key's lock, gets `fair` for rolls it chose: three
 in a second of draws here. No check of the key and lock can tell; README now says so where it lists what fairdice does
-not guarantee, beside the daily publisher's like case.
+not guarantee, beside the daily publisher's like case. And a lever after it: pair36, three-dice and bg-online-v1 fold
+each seat's seed into every roll, but a seat that knows the secret (the operator's, or a player it told) and gives its
+seed last can draw it until the first rolls suit it, and is `fair` too; README says that beside the bot's key.
 """
 
 import gzip
+import hashlib
+import hmac
 import json
 import random
 import zlib
@@ -61,7 +65,7 @@ from security.test_verdicts_cannot_be_bought import (
     via_link,
     written_link,
 )
-from testkit.oracles import seed_002
+from testkit.oracles import seed_000, seed_001, seed_002, seed_003
 
 COMBINED = 100  # requests per game that move two to five fields at once
 SEAL_FIELDS = {"pair36": "seal", "narde-v1": "fingerprint", "three-dice": "commit", "bg-dice-v1": "lock",
@@ -297,3 +301,72 @@ def test_a_bot_games_key_drawn_until_its_first_rolls_suit_is_fair_as_the_readme_
     said = " ".join(not_guaranteed[: not_guaranteed.index("\n## ")].split())
     assert "A game against the bot (bg-dice-v1) is rolled from a key the app picks alone" in said
     assert "gets `fair` for them" in said and "not how the key was chosen" in said
+
+
+# ---- a seat's seed given last ----------------------------------------------------------------------------------
+
+
+def _pair36_seat(seed: str) -> tuple[Request, list[list[int]]]:
+    """pair36 with the player's seed `a` in seat 1 and `seed` in seat 2: the request, and its rolls 1 and 2 by seed
+    000's recipe."""
+    request = {"scheme": "pair36", "server_seed": KEY, "seal": seal_of(bytes.fromhex(KEY)), "client_seeds": ["a", seed]}
+    return request, [list(seed_000.roll(bytes.fromhex(KEY), ["a", seed], n)[0]) for n in (1, 2)]
+
+
+def _three_dice_seat(seed: str) -> tuple[Request, list[list[int]]]:
+    """three-dice with white's seed `w` and black's `seed`: the request, and ply 0's three dice by seed 003's code."""
+    request = {"scheme": "three-dice", "seed": KEY, "commit": seal_of(bytes.fromhex(KEY)),
+               "client_seeds": {"white": "w", "black": seed}}  # fmt: skip
+    return request, [seed_003.roll(KEY, "w", seed, 0)]
+
+
+def _bg_online_seat(number: str) -> tuple[Request, list[list[int]]]:
+    """bg-online-v1 with the first app's number `0a` and the second's `number`: the request, and game 1's opening roll
+    and roll 1 by seed 001's Python, keyed as seed 001 derives the key."""
+    message = f"bg-online-v1:seeds:0a:{number}".encode()
+    roll = seed_001.snippet(hmac.new(bytes.fromhex(KEY), message, hashlib.sha256).hexdigest())[1]
+    request = {"scheme": "bg-online-v1", "server_number": KEY, "seal": seal_of(bytes.fromhex(KEY)),
+               "app_numbers": ["0a", number]}  # fmt: skip
+    return request, [roll("bg-online-v1:g1:opening:0"), roll("bg-online-v1:g1:roll:1")]
+
+
+# The first rolls the seat giving last wants, and the draw of the seeded search below that gives them: pair36's rolls
+# 1 and 2 both 6-6 (1,296 draws on average, found at 1,758), three-dice's first three dice all sixes (216, at 514),
+# bg-online-v1's opening 1-6 (the second app's player wins it) then 6-6 (1,296, at 3,823)
+LAST_SEAT = {
+    "pair36": (_pair36_seat, [[6, 6], [6, 6]]),
+    "three-dice": (_three_dice_seat, [[6, 6, 6]]),
+    "bg-online-v1": (_bg_online_seat, [[1, 6], [6, 6]]),
+}
+MOST_SEAT_DRAWS = 20_000
+
+
+@pytest.mark.parametrize("scheme", list(LAST_SEAT))
+def test_a_seat_that_gives_its_seed_last_knowing_the_secret_draws_it_until_the_rolls_suit_and_is_fair(
+    scheme: str,
+) -> None:
+    # Given a seat the operator runs (or a player it told the sealed secret), which sees the other seat's seed (or
+    # app's number) first and draws its own, 32 hex digits as the apps send them, until the first rolls suit it
+    game, wanted = LAST_SEAT[scheme]
+    draws = random.Random(2026)
+    for _ in range(MOST_SEAT_DRAWS):
+        request, rolls = game(draws.randbytes(16).hex())
+        if rolls == wanted:
+            break
+    else:
+        pytest.fail(f"no seed of {MOST_SEAT_DRAWS:,} draws rolls {wanted}")
+    # When the game is checked with the secret, its seal, both seats' seeds and those rolls
+    status, verdict = _handler(_event("POST", "/verify", json.dumps(request | {"recorded": wanted})))
+    # Then it is fair: the seeds fold in every roll, but nothing tells which was given last, or after seeing the others
+    assert (status, verdict["verdict"]) == (200, "fair"), verdict
+    assert [roll["dice"] for roll in verdict["rolls"]] == wanted
+    # And README says so among what fairdice does not guarantee, where it says these schemes fold in the seats' seeds
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    not_guaranteed = readme[readme.index("**Not guaranteed**") :]
+    said = " ".join(not_guaranteed[: not_guaranteed.index("\n## ")].split())
+    assert "pair36, three-dice and bg-online-v1 fold into every roll a seed of each seat's" in said
+    assert (
+        "a seat the operator runs (or a player it tells the secret) that gives its seed last, having seen the"
+        " others', can draw seeds until the first rolls are the ones it wants, and gets `fair` for them" in said
+    )
+    assert "No check of the seeds can tell which was given last, or after the seal" in said
