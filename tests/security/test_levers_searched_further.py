@@ -54,6 +54,7 @@ from fairdice.seal import seal_of
 from security.test_verdicts_cannot_be_bought import (
     GAMES,
     KEY,
+    LEFT_OUT,
     REVEALED,
     Request,
     _event,
@@ -153,12 +154,18 @@ def further_requests(scheme: str, key: str, seed: int) -> Iterator[Request]:
     more = more_levers(scheme, key)
     for name, values in more.items():
         for value in values:
-            yield fitted(base, {name: value})
+            yield fitted(base, in_place({name: value}))
     every = {name: [*moved.get(name, []), *more.get(name, [])] for name in {*moved, *more}}
     choose = random.Random(seed)
     for _ in range(COMBINED):
         names = choose.sample(sorted(every), choose.randint(2, min(5, len(every))))
-        yield fitted(base, {name: choose.choice(every[name]) for name in names})
+        yield fitted(base, in_place({name: choose.choice(every[name]) for name in names}))
+
+
+def in_place(changes: Request) -> Request:
+    """Seed 003's GameEnded event in place of the seed and client seeds it carries: given beside them, it is refused
+    for that alone, and what the event holds would never reach a verdict."""
+    return {**changes, "seed": LEFT_OUT, "client_seeds": LEFT_OUT} if "GameEnded" in changes else changes
 
 
 @pytest.mark.parametrize(("scheme", "key"), GAMES, ids=[f"{scheme}-{key[:4]}" for scheme, key in GAMES])
@@ -166,11 +173,14 @@ def test_levers_no_searcher_moved_make_fair_only_the_honest_game_of_the_inputs_t
     scheme: str, key: str
 ) -> None:
     outcomes: Counter[str] = Counter()
+    events: Counter[str] = Counter()  # what requests carrying seed 003's GameEnded event got
     for request in further_requests(scheme, key, seed=len(scheme) + 13):
         # Given a request with fields moved as no searcher moved them, and the rolls the API computes for it
         status, computed = _handler(_event("POST", "/verify", json.dumps(request)))
+        carried = events if "GameEnded" in request else Counter()
         if status != 200 or not computed["rolls"] or computed["rolls"][0]["dice"] is None:
             outcomes[f"{status} {computed.get('verdict')}"] += 1
+            carried[f"{status} {computed.get('verdict')}"] += 1
             continue
         rolls = [roll["dice"] for roll in computed["rolls"]]
         sent_key = request.get(REVEALED[scheme]) or request.get("GameEnded", {}).get("seed")
@@ -179,6 +189,7 @@ def test_levers_no_searcher_moved_make_fair_only_the_honest_game_of_the_inputs_t
             sent = request | {"recorded": recorded}
             status, verdict = _handler(_event("POST", "/verify", json.dumps(sent)))
             outcomes[f"POST {status} {verdict.get('verdict')}"] += 1
+            carried[f"POST {status} {verdict.get('verdict')}"] += 1
             if status == 200:
                 # Then a fair verdict is the honest game of the inputs it names
                 assert_honest_if_fair(scheme, verdict, sent_key, rolls, sent)
@@ -192,6 +203,9 @@ def test_levers_no_searcher_moved_make_fair_only_the_honest_game_of_the_inputs_t
     assert outcomes["POST 200 fair"] > 20 and outcomes["GET 200 fair"] > 20, outcomes
     assert outcomes["POST 200 incomplete"] + outcomes["POST 200 mismatch"] > 5, outcomes
     assert outcomes["422 None"] > 20, outcomes
+    # And seed 003's GameEnded event, in its shapes, reached verdicts: fair, withheld, and refused
+    if scheme == "three-dice":
+        assert events["POST 200 fair"] and events["200 withheld"] and events["422 None"], events
 
 
 # ---- the audit's input ------------------------------------------------------------------------------------------
