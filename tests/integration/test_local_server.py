@@ -634,6 +634,76 @@ def test_every_request_header_a_function_reads_is_one_whose_bytes_that_are_no_ut
     assert event["headers"]["x-forwarded-proto"] == "http"
 
 
+@pytest.mark.filterwarnings("ignore:No application metrics to publish")
+def test_every_request_header_the_functions_read_answering_each_route_is_one_the_server_refuses_unreadable(
+    local_server: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given every header name the functions and Powertools look up while they answer a request, however the read is
+    # spelled (the test above finds `.get("name")` and `"name" in headers` in the source alone: a name in capitals, a
+    # constant, `headers["name"]` or Powertools' own reads passed it, review), recorded on the event's headers and on
+    # Powertools' copy of them
+    from aws_lambda_powertools.utilities.data_classes.common import CaseInsensitiveDict
+
+    read: set[str] = set()
+    for method in ("get", "__getitem__", "__contains__"):
+        looked_up = getattr(CaseInsensitiveDict, method)
+
+        def recorded(self: dict[str, str], name: str, *rest: Any, looked_up: Any = looked_up) -> Any:
+            read.add(name.lower())
+            return looked_up(self, name, *rest)
+
+        monkeypatch.setattr(CaseInsensitiveDict, method, recorded)
+
+    class Recorded(dict[str, str]):
+        def get(self, name: str, *rest: Any) -> Any:
+            read.add(name.lower())
+            return super().get(name, *rest)
+
+        def __getitem__(self, name: str) -> str:
+            read.add(name.lower())
+            return super().__getitem__(name)
+
+        def __contains__(self, name: object) -> bool:
+            read.add(str(name).lower())
+            return super().__contains__(name)
+
+    sent = {
+        "accept": "text/html",
+        "accept-encoding": "gzip",
+        "origin": "http://example.test",
+        "if-none-match": '"x"',
+        "user-agent": "test",
+        "accept-language": "fr",
+        "referer": "http://example.test/",
+    }
+    # When the server's route table answers each request of events/ (the files `sam local invoke -e` takes, every
+    # route of both functions) and a CORS preflight, with those headers and more sent
+    handler = local_server.routed(verify_api_handler(), local_server._game_handler)
+    events = [json.loads(path.read_text()) for path in sorted((ROOT / "events").glob("*.json"))]
+    preflight = local_server.to_event(
+        "OPTIONS",
+        "/verify",
+        [("Origin", "http://example.test"), ("Access-Control-Request-Method", "POST")],
+        b"",
+        client_ip="::1",
+        protocol="HTTP/1.1",
+        port=3000,
+    )
+    for event in [*(event for event in events if "rawPath" in event), preflight]:
+        event["headers"] = Recorded({**sent, **(event.get("headers") or {})})
+        handler(event, local_server.LocalContext())
+    # Then each header read is one the server refuses a value of that is no UTF-8, or one it sets itself
+    assert {"accept", "accept-encoding", "origin", "if-none-match", "access-control-request-method"} <= read
+    assert read - local_server.READ_HEADERS == {"x-forwarded-proto"}
+
+
+def verify_api_handler() -> Any:
+    """The verify API's Lambda handler, as the local server imports it."""
+    from verify_api.app import lambda_handler
+
+    return lambda_handler
+
+
 def test_a_header_no_function_reads_is_handed_to_the_function_with_each_byte_that_is_no_utf8_as_u_fffd(
     local_server: ModuleType,
 ) -> None:
