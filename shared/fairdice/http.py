@@ -131,7 +131,7 @@ def cut_path(path: str) -> str:
 def as_sent(value: str, most: int) -> str:
     """A value that is never percent-decoded (a request's method, a header's value) as an error quotes it: whole where
     it is shown in `most` characters, else its start and an ellipsis within them, the cut between its own characters
-    (a mark kept with the character it goes on); what shows
+    (a mark kept with the character it goes on, and all else drawn as one with it: `_with_their_marks`); what shows
     nothing or looks like another percent-encoded, as an error quotes a path (`readable`); and a `%` in it quoted
     `%25`, as it is one `%`, no escape (review: `charset=utf%2D8` was told "charset utf%2D8 is not read … say
     charset=utf-8", and a method `POS%54` quoted as sent, each read as an escape the very value asked for). One cut for
@@ -155,14 +155,46 @@ def as_sent(value: str, most: int) -> str:
 
 def _with_their_marks(text: str) -> list[tuple[int, int]]:
     """Where each character of `text` starts and ends, a character taken with the marks that follow it (a combining
-    accent, a variation selector: Unicode's category M), which are drawn on it."""
+    accent, a variation selector: Unicode's category M), which are drawn on it; and with what else is drawn as one
+    with it (`_drawn_with`): cut apart, a thumbs-up and its skin tone were quoted as the plain thumbs-up, a flag's two
+    letters as one letter, and a family of emoji as its first person (review)."""
     spans: list[tuple[int, int]] = []
     for index, character in enumerate(text):
-        if spans and unicodedata.category(character).startswith("M"):
+        if spans and _drawn_with(text[spans[-1][0] : index], character):
             spans[-1] = (spans[-1][0], index + 1)
         else:
             spans.append((index, index + 1))
     return spans
+
+
+# What Unicode draws as one with the character before it (UAX #29's grapheme clusters, as far as a cut of a method or a
+# header needs them): an emoji's skin tone (U+1F3FB to U+1F3FF), a zero-width joiner, a tag of a flag's subdivision
+# (U+E0020 to U+E007F), and a Hangul vowel or final consonant of a syllable written in jamo
+_DRAWN_ON = re.compile("[\U0001f3fb-\U0001f3ff\u200d\U000e0020-\U000e007f\u1160-\u11ff\ud7b0-\ud7ff]")
+_REGIONAL = re.compile("[\U0001f1e6-\U0001f1ff]")  # a regional indicator: two of them are a flag
+_REGIONAL_RUN = re.compile("[\U0001f1e6-\U0001f1ff]+\\Z")
+_HANGUL_LEADING = re.compile("[\u1100-\u115f\ua960-\ua97f]")
+
+
+def _drawn_with(before: str, character: str) -> bool:
+    """Whether `character` is drawn as one with what `before` is drawn as: a mark (category M) or a character of
+    `_DRAWN_ON`; anything after a zero-width joiner or a virama (the emoji or the consonant it joins); a regional
+    indicator that makes a flag with an odd run of them before it; a Hangul leading consonant after another. Wider
+    than Unicode's clusters in places (what follows any joiner or virama, a jamo vowel after any character), which
+    only cuts a little sooner; narrower where a rule is not read here (a prepended sign such as U+0600, a leading jamo
+    before a whole syllable, Thai's SARA AM), which a method or a header's value hardly holds."""
+    last = before[-1]
+    if unicodedata.category(character).startswith("M") or _DRAWN_ON.match(character):
+        return True
+    if last == "\u200d" or unicodedata.combining(last) == _VIRAMA:
+        return True
+    if _REGIONAL.match(character):
+        run = _REGIONAL_RUN.search(before)
+        return run is not None and len(run.group()) % 2 == 1
+    return bool(_HANGUL_LEADING.match(character) and _HANGUL_LEADING.match(last))
+
+
+_VIRAMA = 9  # the canonical combining class of a virama, which joins the consonants either side of it
 
 
 def _whole_characters(text: str, most: int) -> str:

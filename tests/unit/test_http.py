@@ -1,8 +1,10 @@
 """The one map from a domain error to the HTTP status every function answers it with."""
 
 from http import HTTPStatus
+from itertools import accumulate
 
 import pytest
+import regex
 from fairdice.errors import (
     ArchiveRefused,
     ArchiveUnavailable,
@@ -137,6 +139,31 @@ def test_a_method_is_quoted_within_its_limit_as_shown_cut_between_its_characters
     assert len(whole) > METHOD_SAID
     assert len(said) <= METHOD_SAID
     assert said.endswith("…") and whole.startswith(said.removesuffix("…"))
+
+
+@pytest.mark.parametrize(
+    ("method", "kept"),
+    [
+        ("X" * 18 + "\U0001f44d\U0001f3fdX", 18),  # a thumbs-up and its skin tone (review: quoted as the plain one)
+        ("X" * 18 + "\U0001f1eb\U0001f1f7X", 18),  # a flag's two letters (review: quoted as one letter)
+        ("X" * 17 + "\U0001f1eb\U0001f1f7\U0001f1e9\U0001f1eaX", 19),  # two flags: cut between them
+        ("X" * 17 + "\U0001f468\u200d\U0001f469X", 17),  # two emoji a joiner makes one (review: its first)
+        ("X" * 10 + "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f" + "X" * 5, 10),
+        ("X" * 18 + "\u1100\u1161X", 18),  # a Hangul syllable written in jamo
+        ("X" * 18 + "\u0915\u094d\u0937X", 18),  # a Devanagari conjunct, its virama between two consonants
+        ("X" * 18 + "e\u0301X", 18),
+    ],
+)
+def test_a_method_is_cut_at_the_last_boundary_of_unicode_s_segmentation_that_fits(method: str, kept: int) -> None:
+    # Given a method whose cut would fall within what is drawn as one: an emoji and its skin tone, a flag, emoji
+    # joined, a flag of a subdivision (a black flag and its tags), a syllable, a conjunct, a letter and its accent
+    said = not_allowed("/verify", method, ["OPTIONS", "POST"]).removeprefix("/verify takes POST, not ")
+    # Then it is quoted up to the last boundary between Unicode's grapheme clusters (the regex package's \X) whose
+    # quote fits within the limit with the ellipsis
+    boundaries = list(accumulate(len(cluster) for cluster in regex.findall(r"\X", method)))
+    fitting = [end for end in boundaries if len(readable(method[:end])) < METHOD_SAID]
+    assert kept == max(fitting)
+    assert said == readable(method[:kept]) + "…"
 
 
 @pytest.mark.parametrize(
