@@ -118,10 +118,10 @@ _ONE_CHARACTER = re.compile(
 
 def cut_path(path: str) -> str:
     """A path as `readable` writes it, as an error quotes it: whole up to PATH_SAID characters, else its start and an
-    ellipsis within them, as `prose.cut` cuts, but never within a character's escapes. A cut inside a `%XX` quoted a
-    malformed escape (`…%2…`), and one between the escapes of one character (`%E2%82` of `%E2%82%AC`) a byte that is
-    no character: either, pasted, asks for another path (review). Every error of either function that quotes its path
-    cuts it here."""
+    ellipsis within them, as `prose.cut` cuts, but never within a character's escapes (nor within what is drawn as one,
+    `_whole_characters`). A cut inside a `%XX` quoted a malformed escape (`…%2…`), and one between the escapes of one
+    character (`%E2%82` of `%E2%82%AC`) a byte that is no character: either, pasted, asks for another path (review).
+    Every error of either function that quotes its path cuts it here."""
     mark = "…"
     if len(path) <= PATH_SAID:
         return path
@@ -199,13 +199,18 @@ _VIRAMA = 9  # the canonical combining class of a virama, which joins the conson
 
 def _whole_characters(text: str, most: int) -> str:
     """`text`'s start, at most `most` characters of it, ending between characters (`_ONE_CHARACTER`), never within one
-    character's escapes."""
-    end = 0
-    for character in _ONE_CHARACTER.finditer(text):
-        if character.end() > most:
-            break
-        end = character.end()
-    return text[:end]
+    character's escapes, nor between a character and what is drawn as one with it, a mark encoded or an emoji's skin
+    tone (`_drawn_with`, as `as_sent` cuts: review, a path was quoted with a plain e, its accent cut off)."""
+    end, cluster = 0, ""
+    for written in _ONE_CHARACTER.finditer(text):
+        character = unquote(written.group(), errors="surrogateescape")
+        if cluster and _drawn_with(cluster, character[0]):
+            cluster += character
+            continue
+        if written.start() > most:
+            return text[:end]
+        end, cluster = written.start(), character
+    return text if len(text) <= most else text[:end]
 
 
 # Characters percent-encoded one after another.

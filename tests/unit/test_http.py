@@ -212,6 +212,25 @@ def test_a_path_is_cut_after_its_last_whole_character_within_the_limit(character
     assert len(said) <= PATH_SAID
 
 
+@pytest.mark.parametrize(
+    "drawn_as_one",
+    [
+        "e%CC%81",  # an e and its combining accent, encoded (review: quoted as a plain e)
+        "\U0001f44d\U0001f3fd",  # a thumbs-up and its skin tone, as `readable` writes them (review: the plain one)
+        "\U0001f1eb\U0001f1f7",  # a flag's two letters
+        "\U0001f468%E2%80%8D\U0001f469",  # two emoji a joiner (encoded, as it shows nothing) makes one
+    ],
+)
+def test_a_path_is_never_cut_within_what_is_drawn_as_one(drawn_as_one: str) -> None:
+    # Given a path as `readable` writes it whose cut at the limit falls after the first character of what is drawn as
+    # one: a letter and its mark, an emoji and its skin tone, a flag, emoji joined
+    start = "/" + "x" * (PATH_SAID - 3)
+    said = cut_path(start + drawn_as_one + "x" * 10)
+    # Then it is cut before it, within the limit
+    assert said == start + "…"
+    assert len(said) <= PATH_SAID
+
+
 def test_a_path_within_the_limit_is_quoted_whole() -> None:
     path = "/x" + "%E2%82%AC" * ((PATH_SAID - 2) // 9)
     assert cut_path(path) == path
