@@ -313,6 +313,9 @@ class LambdaProxy(BaseHTTPRequestHandler):
         # within a context known safe, which a server handing every header on cannot know (review: a NUL was refused,
         # where a 0x01, a 0x1F or a DEL reached the function). A byte from 0x80 up is no control but obs-text: below
         controls = any(_CONTROL.search(value) for value in self.headers.values())
+        # So is a request with more than one Host (RFC 9112 3.2: a 400), whose hosts were joined with a comma as another
+        # header's values are, `a,b`, and made the event's domain name (review: POST /links answered a link of no host)
+        hosts = len(self.headers.get_all("Host") or [])
         # http.server reads the headers as ISO-8859-1, where API Gateway hands a header's UTF-8 to the function as the
         # characters it writes (review: a Content-Type's soft hyphen, C2 AD, was quoted `application/jsonÂ%C2%AD`).
         # Bytes that are no UTF-8 (obs-text, which RFC 9110 5.5 has a recipient treat as opaque) make no text the
@@ -326,7 +329,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
             except UnicodeDecodeError:
                 unreadable = unreadable or name.lower() in READ_HEADERS
                 self.sent_headers.append((name, _as_utf8(value, errors="replace")))
-        if self.request_version == "HTTP/0.9" or unreadable or folded or controls:
+        if self.request_version == "HTTP/0.9" or unreadable or folded or controls or hosts > 1:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         return True

@@ -834,6 +834,28 @@ def test_the_readme_names_the_requests_refused_before_the_function_for_their_met
     assert "as API Gateway hands a header: 400" in refused
     # (a NUL alone, before: any control but a tab now, as RFC 9110 5.5 makes each invalid)
     assert "or a header's value with a NUL or any other control but a tab in it" in refused
+    assert "more than one Host (RFC 9112 3.2): 400" in refused
+
+
+@pytest.mark.parametrize(
+    "hosts", [b"Host: 127.0.0.1\r\nHost: example.test", b"Host: x\r\nhost: x", b"Host: 127.0.0.1\r\nHOST: "]
+)
+def test_a_request_with_more_than_one_host_is_refused_before_the_function(server: Server, hosts: bytes) -> None:
+    # Given a POST /links with two Host lines, alike or not, in any case, which RFC 9112 3.2 has a server refuse
+    # (review: joined, `127.0.0.1,example.test`, they were made the event's domain name, and the link had no host)
+    body = json.dumps(PAIR36).encode()
+    raw = exchange(
+        server,
+        b"POST /links HTTP/1.1\r\n"
+        + hosts
+        + b"\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n" % len(body)
+        + body,
+    )
+    head, _, answer = raw.partition(b"\r\n\r\n")
+    # Then it is refused as a request that cannot be read, 400, as API Gateway's own errors are; one Host is answered
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert json.loads(answer) == {"message": "Bad Request"}
+    assert post_json(server, "/links", PAIR36).status == 200
 
 
 def posted_with(server: Server, header: bytes) -> tuple[bytes, bytes]:
