@@ -204,15 +204,34 @@ def _composed() -> set[tuple[str, str]]:
     return pairs
 
 
+_FIVE = ("Latn", "Grek", "Copt", "Cyrl", "Armn")
+
+
+@cache
+def _written_on() -> dict[str, set[str]]:
+    """For each script (ISO 15924 code), the marks a legacy national character set writes on its letters: those of the
+    canonical decomposition (NFD) of a character one holds (`everyday`) whose letter is of the script, of `_SCRIPTS`
+    together: the cedilla of ç (cp1252), the ogonek of ą and the caron of č (cp1250), the breve of й (cp1251)."""
+    found: dict[str, set[str]] = {}
+    for point in range(0x110000):
+        spelled = unicodedata.normalize("NFD", chr(point))
+        if len(spelled) > 1 and everyday(chr(point)):
+            code = font_unicode.script(spelled[0])
+            for each in _FIVE if code in _FIVE else (code,):
+                found.setdefault(each, set()).update(spelled[1:])
+    return found
+
+
 def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]]], dict[str, set[str]], set[str]]:
     """`_COMBINING_ALIKE`, the marks of U+0300 to U+036F that Unicode's confusables hold alike to another mark;
     `_MARKS_AT_HOME`: of each group of marks alike, on a letter of a script (but of `_SCRIPTS`), the one mark at home
-    there, of those whose Script_Extensions hold the script (`_extensions`), the one in everyday use (`everyday`), else
-    the first; each script by the ranges of its letters (`_SCRIPTS`' but) and the marks at home on them; and
+    there, of those whose Script_Extensions hold the script (`_extensions`), the one a legacy national character set
+    writes on its letters (`_written_on`), else the one in everyday use (`everyday`), else the first; each script by
+    the ranges of its letters (`_SCRIPTS`' but) and the marks at home on them; and
     `_MARKS_AT_HOME_ON`, each letter on which the marks at home are others: where Unicode composes some of them with it
     (`_composed`), those (the shin dot and the sin dot on ש, not the holam at home on every other Hebrew letter); and
-    `_COMBINING_ABROAD`, the marks of `_COMBINING_ALIKE` not at home so on a letter of one of `_SCRIPTS` (the cedilla ̧,
-    like the comma below ̦ and the right half ring below ̹, which a legacy national character set holds)."""
+    `_COMBINING_ABROAD`, the marks of `_COMBINING_ALIKE` not at home so on a letter of one of `_SCRIPTS` (the comma
+    below ̦ and the right half ring below ̹, like the cedilla ̧ of ç, which cp1252 holds)."""
     combining: set[str] = set()
     groups: list[tuple[list[str], dict[str, set[str]]]] = []
     for members in _groups():
@@ -227,7 +246,8 @@ def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]
         for marks, extensions in groups:
             if at := [m for m in marks if code in extensions[m]]:
                 own = [m for m in at if (letter, m) in composed]
-                found.update(own or [min(at, key=lambda m: (not everyday(m), m))])
+                written = _written_on().get(code, set())
+                found.update(own or [min(at, key=lambda m: (m not in written, not everyday(m), m))])
         return found
 
     table = []
@@ -251,7 +271,7 @@ def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]
             for letter in sorted({letter for letter, _ in composed if letter in of_script}):
                 if (marks := kept(code, letter)) != table[-1][2]:
                     on[letter] = marks
-    abroad = {m for code in ("Latn", "Grek", "Copt", "Cyrl", "Armn") for m in combining if m not in kept(code, None)}
+    abroad = {m for code in _FIVE for m in combining if m not in kept(code, None)}
     return combining, table, on, abroad
 
 

@@ -167,20 +167,22 @@ _COMBINING_ALIKE = frozenset(
     "\u0354\u0355\u0357\u0358\u0363\u0364\u0366\u0368\u036e\u036f"
 )
 # Of those, the marks not at home on a letter of `_SCRIPTS`: of each group of marks alike, the one Latin, Greek, Coptic,
-# Cyrillic and Armenian keep is chosen as `_MARKS_AT_HOME` chooses (in everyday use, else the first), and the others of
-# U+0300 to U+036F there are shown: the comma below ̦ and the cedilla ̧ of "ж̦" and "ж̧", like the right half ring below
-# ̹ a legacy national character set holds (review: the two were shown alike, as typed). tools/script_table.py writes the
-# set, which a test holds to the data; verifier.js holds the same.
+# Cyrillic and Armenian keep is chosen as `_MARKS_AT_HOME` chooses (one a legacy national character set writes on their
+# letters, else one it holds, else the first), and the others of U+0300 to U+036F there are shown: the comma below ̦ and
+# the right half ring below ̹ of "ж̦" and "ж̹", like the cedilla ̧ of ç (review: "ж̧" and "ж̦" were shown alike, as
+# typed; then the cedilla was shown and the ̹ a Japanese set holds kept). tools/script_table.py writes the set, which a
+# test holds to the data; verifier.js holds the same.
 _COMBINING_ABROAD = frozenset(
-    "\u0305\u030c\u0311\u0315\u0321\u0326\u0327\u0328\u0331\u0336\u0338\u0342\u0345\u0347\u0357\u0358\u0366\u036e"
+    "\u0305\u030c\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357\u0358\u0366\u036e"
 )
 # For each script but those of `_SCRIPTS` (by its ISO 15924 code), its letters, as Unicode's Script property names them
 # and the core's Unicode knows, and the marks at home on them: of each group of marks alike to each other (Unicode's
 # confusables, through others too), the one whose Script_Extensions hold the script (those of U+0300 to U+036F count as
-# Latin's, Greek's, Coptic's, Cyrillic's and Armenian's too), the one in everyday use where several do (a legacy
-# national character set holds it: the fatha َ, not the small fatha ؘ), else the first by code point. Every other mark
-# of `_MARKS_ALIKE` or `_COMBINING_ALIKE` on such a letter, and on any character of no script here, is shown
-# (`_lookalikes`).
+# Latin's, Greek's, Coptic's, Cyrillic's and Armenian's too), the one a legacy national character set writes on the
+# script's letters where several do (in a character it holds that Unicode decomposes so: the cedilla of ç), else the one
+# in everyday use (a legacy national character set holds it: the fatha َ, not the small fatha ؘ), else the first by code
+# point. Every other mark of `_MARKS_ALIKE` or `_COMBINING_ALIKE` on such a letter, and on any character of no script
+# here, is shown (`_lookalikes`).
 # On a letter Unicode composes some of a group's marks with (a character's canonical decomposition holds the two), those
 # are at home there instead (`_MARKS_AT_HOME_ON`): the shin dot and the sin dot on the shin ש, the holam on every other
 # Hebrew letter (the וֹ of "שָׁלוֹם" and its שׁ are as typed, "שֹ" is shown).
@@ -238,7 +240,7 @@ _MARKS_AT_HOME = (
         re.compile("[\U0001e030-\U0001e06d]"),
         frozenset(
             "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0310\u0312\u0313"
-            "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032b\u032d\u032e\u0333\u0335\u0337\u0339"
+            "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032b\u032d\u032e\u0333\u0335\u0337"
             "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036f\u2de8\u2dec\ua66f"
         ),
     ),
@@ -295,7 +297,7 @@ _MARKS_AT_HOME = (
         re.compile("[\u1dbf\u2126]"),
         frozenset(
             "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0310\u0312\u0313"
-            "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032b\u032d\u032e\u0333\u0335\u0337\u0339"
+            "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032b\u032d\u032e\u0333\u0335\u0337"
             "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036f"
         ),
     ),
@@ -381,7 +383,7 @@ _MARKS_AT_HOME = (
         ),
         frozenset(
             "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0310\u0312\u0313"
-            "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032b\u032d\u032e\u0333\u0335\u0337\u0339"
+            "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032b\u032d\u032e\u0333\u0335\u0337"
             "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036f"
         ),
     ),
@@ -1199,7 +1201,7 @@ def _lookalikes(text: str) -> set[int]:
         if letters and all(alike[at] for at in letters):
             found.update(letters)
     # a mark of `_MARKS_ALIKE` or `_COMBINING_ABROAD` on a letter of `_SCRIPTS` (the one before its marks): the ॔ of "ж॔",
-    # like the ́ of "ж́", the cedilla of "ж̧", like the comma below of "ж̦";
+    # like the ́ of "ж́", the comma below of "ж̦", like the cedilla of "ж̧";
     # on any other character, a mark alike to another but one at home on it (`_MARKS_AT_HOME`): the Lao ່ of "ไม່", like
     # the Thai ่ of "ไม่", the ́ of "क́", like the ॔ of "क॔", the small fatha of "بؘ", like the fatha of "بَ"
     base: int | None = None

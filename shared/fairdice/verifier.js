@@ -381,14 +381,15 @@ const fairdice = (() => {
       "\u0329\u032B\u032D\u032E\u0331\u0333\u0335\u0336\u0337\u0338\u0339\u0342\u0345\u0347\u0350\u0352" +
       "\u0354\u0355\u0357\u0358\u0363\u0364\u0366\u0368\u036E\u036F",
   );
-  // Of those, the marks not at home on a letter of SCRIPTS, shown there (the cedilla of "ж̧", like the comma below of
-  // "ж̦"): fairdice.prose's _COMBINING_ABROAD.
+  // Of those, the marks not at home on a letter of SCRIPTS, shown there (the comma below of "ж̦", like the cedilla of
+  // "ж̧"): fairdice.prose's _COMBINING_ABROAD.
   const COMBINING_ABROAD = new Set(
-      "\u0305\u030C\u0311\u0315\u0321\u0326\u0327\u0328\u0331\u0336\u0338\u0342\u0345\u0347\u0357\u0358" +
+      "\u0305\u030C\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357\u0358" +
       "\u0366\u036E",
   );
   // For each script but SCRIPTS (by ISO 15924 code), its letters the core's Unicode knows and the marks at home on
-  // them, of each group of marks alike the one of that script (Script_Extensions), in everyday use, else the first; and
+  // them, of each group of marks alike the one of that script (Script_Extensions), written on its letters by a legacy
+  // character set (the cedilla of ç), else in everyday use, else the first; and
   // the letters Unicode composes others with (the shin dot on ש): written by tools/script_table.py (fairdice.prose's
   // _MARKS_AT_HOME and _MARKS_AT_HOME_ON). Every other such mark there, and on a character of none, is shown.
   const MARKS_AT_HOME = [
@@ -443,7 +444,7 @@ const fairdice = (() => {
       "\u{1E030}-\u{1E06D}" +
       "]", "u"), new Set(
       "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0310\u0312\u0313" +
-      "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0339" +
+      "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337" +
       "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036F\u2DE8\u2DEC\uA66F")],
     // Devanagari
     ["Deva", new RegExp(
@@ -500,7 +501,7 @@ const fairdice = (() => {
       "\u1DBF\u2126" +
       "]", "u"), new Set(
       "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0310\u0312\u0313" +
-      "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0339" +
+      "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337" +
       "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
     // Gujarati
     ["Gujr", new RegExp(
@@ -578,7 +579,7 @@ const fairdice = (() => {
       "\u{107B2}-\u{107BA}\u{1DF00}-\u{1DF1E}\u{1DF25}-\u{1DF2A}" +
       "]", "u"), new Set(
       "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0310\u0312\u0313" +
-      "\u0314\u0316\u0317\u0320\u0322\u0323\u0324\u0325\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0339" +
+      "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337" +
       "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
     // Marchen
     ["Marc", new RegExp(
