@@ -1495,6 +1495,27 @@ def test_the_browser_reads_each_letter_of_the_table_of_scripts_as_of_its_script(
     assert len(table) == len(prose._OTHER_SCRIPTS) and sum(map(len, table.values())) > 1_000
 
 
+def test_the_browser_reads_each_letter_the_marks_at_home_are_told_by_as_of_its_script(browser: Browser) -> None:
+    # Given the letters, for each script, on which the marks at home there are as typed (`_MARKS_AT_HOME`, written from
+    # the regex package's Script property), every letter of each
+    from fairdice import prose
+
+    letters = "".join(chr(point) for point in range(0x110000) if unicodedata.category(chr(point)).startswith("L"))
+    table = {code: [ord(c) for c in script.findall(letters)] for code, script, _ in prose._MARKS_AT_HOME}
+
+    # When the browser reads each with its own \p{Script=…}
+    outside = browser.evaluate(
+        f"""Object.entries({json.dumps(table)}).flatMap(([code, points]) => {{
+          const script = new RegExp(`^\\\\p{{Script=${{code}}}}$`, "u");
+          return points.filter((p) => !script.test(String.fromCodePoint(p))).map((p) => `${{code}} ${{p}}`);
+        }})"""
+    )
+
+    # Then it finds each of them of the script the table says
+    assert outside == []
+    assert len(table) == len(prose._MARKS_AT_HOME) and sum(map(len, table.values())) > 100_000
+
+
 def test_links_the_core_refuses_are_refused_with_the_same_field_and_words(browser: Browser) -> None:
     results = run(browser, "link", BAD_LINKS)
     for link, js in zip(BAD_LINKS, results, strict=True):
