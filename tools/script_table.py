@@ -231,14 +231,20 @@ def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]
     `_MARKS_AT_HOME_ON`, each letter on which the marks at home are others: where Unicode composes some of them with it
     (`_composed`), those (the shin dot and the sin dot on ש, not the holam at home on every other Hebrew letter); and
     `_COMBINING_ABROAD`, the marks of `_COMBINING_ALIKE` not at home so on a letter of one of `_SCRIPTS` (the comma
-    below ̦ and the right half ring below ̹, like the cedilla ̧ of ç, which cp1252 holds)."""
+    below ̦ and the right half ring below ̹, like the cedilla ̧ of ç, which cp1252 holds; the candrabindu ̐, like the
+    breve and the dot above kept there, one after another)."""
     combining: set[str] = set()
     groups: list[tuple[list[str], dict[str, set[str]]]] = []
+    # (and each group's marks alike to two or more marks one after another: the candrabindu ̐, like a breve and a dot
+    # above, ̆̇)
+    spelled: list[tuple[list[str], list[str]]] = []
     for members in _groups():
         marks = sorted(m for m in members if _mark(m))
         if len(marks) > 1:
             combining.update(m for m in marks if "\u0300" <= m <= "\u036f")
             groups.append((marks, {m: _extensions(m) for m in marks}))
+            if sequences := [m for m in members if len(m) > 1 and all(map(_mark, m))]:
+                spelled.append((marks, sequences))
     composed = _composed()
 
     def kept(code: str, letter: str | None) -> set[str]:
@@ -248,6 +254,11 @@ def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]
                 own = [m for m in at if (letter, m) in composed]
                 written = _written_on().get(code, set())
                 found.update(own or [min(at, key=lambda m: (m not in written, not everyday(m), m))])
+        # where the marks of a sequence alike to a group's are at home, that group's are not: the breve and the dot
+        # above are kept, the candrabindu shown
+        for marks, sequences in spelled:
+            if any(set(sequence) <= found for sequence in sequences):
+                found -= set(marks)
         return found
 
     table = []

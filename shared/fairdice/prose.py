@@ -170,10 +170,11 @@ _COMBINING_ALIKE = frozenset(
 # Cyrillic and Armenian keep is chosen as `_MARKS_AT_HOME` chooses (one a legacy national character set writes on their
 # letters, else one it holds, else the first), and the others of U+0300 to U+036F there are shown: the comma below ̦ and
 # the right half ring below ̹ of "ж̦" and "ж̹", like the cedilla ̧ of ç (review: "ж̧" and "ж̦" were shown alike, as
-# typed; then the cedilla was shown and the ̹ a Japanese set holds kept). tools/script_table.py writes the set, which a
-# test holds to the data; verifier.js holds the same.
+# typed; then the cedilla was shown and the ̹ a Japanese set holds kept); and the candrabindu ̐, like a breve and a dot
+# above one after another, both kept there (review: "ш̐" and "ш̆̇" were shown alike, as typed). tools/script_table.py
+# writes the set, which a test holds to the data; verifier.js holds the same.
 _COMBINING_ABROAD = frozenset(
-    "\u0305\u030c\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357\u0358\u0366\u036e"
+    "\u0305\u030c\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357\u0358\u0366\u036e"
 )
 # For each script but those of `_SCRIPTS` (by its ISO 15924 code), its letters, as Unicode's Script property names them
 # and the core's Unicode knows, and the marks at home on them: of each group of marks alike to each other (Unicode's
@@ -239,7 +240,7 @@ _MARKS_AT_HOME = (
         "Cyrl",
         re.compile("[\U0001e030-\U0001e06d]"),
         frozenset(
-            "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0310\u0312\u0313"
+            "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0312\u0313"
             "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032b\u032d\u032e\u0333\u0335\u0337"
             "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036f\u2de8\u2dec\ua66f"
         ),
@@ -296,7 +297,7 @@ _MARKS_AT_HOME = (
         "Grek",
         re.compile("[\u1dbf\u2126]"),
         frozenset(
-            "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0310\u0312\u0313"
+            "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0312\u0313"
             "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032b\u032d\u032e\u0333\u0335\u0337"
             "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036f"
         ),
@@ -382,7 +383,7 @@ _MARKS_AT_HOME = (
             "\U00010787-\U000107b0\U000107b2-\U000107ba\U0001df00-\U0001df1e\U0001df25-\U0001df2a]"
         ),
         frozenset(
-            "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0310\u0312\u0313"
+            "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0312\u0313"
             "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032b\u032d\u032e\u0333\u0335\u0337"
             "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036f"
         ),
