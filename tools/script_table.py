@@ -290,12 +290,9 @@ def _escaped_all(characters: set[str], *, js: bool) -> str:
     return "".join(escaped(ord(character), js=js) for character in sorted(characters))
 
 
-def _escaped_all(characters: set[str], *, js: bool) -> str:
-    return "".join(escaped(ord(character), js=js) for character in sorted(characters))
-
-
 def print_marks() -> None:
-    """`_COMBINING_ALIKE` and `_MARKS_AT_HOME` for prose.py, then for verifier.js, to paste over the old ones."""
+    """`_COMBINING_ALIKE`, `_COMBINING_ABROAD`, `_MARKS_AT_HOME` and `_MARKS_AT_HOME_ON` for prose.py, then for
+    verifier.js, to paste over the old ones."""
     combining, table, on, abroad = at_home()
     for js in (False, True):
         text = lines([(ord(m), ord(m)) for m in sorted(combining)], js=js)
