@@ -290,6 +290,22 @@ def _escaped_all(characters: set[str], *, js: bool) -> str:
     return "".join(escaped(ord(character), js=js) for character in sorted(characters))
 
 
+def spelled() -> set[str]:
+    """`_MARKS_SPELLED`: each sequence of two or more marks Unicode's confusables hold alike to one mark that is alike
+    to no other mark and not deprecated (the Malayalam ൈ, like െെ; the Telugu ూ, like ుా), whose last mark is shown
+    after the others."""
+
+    def mark(member: str) -> bool:
+        return unicodedata.category(member).startswith("M")
+
+    found = set()
+    for members in _groups():
+        ones = [m for m in members if len(m) == 1 and mark(m)]
+        if len(ones) == 1 and not regex.match(r"\p{Deprecated}", ones[0]):
+            found.update(m for m in members if len(m) > 1 and all(map(mark, m)))
+    return found
+
+
 def print_marks() -> None:
     """`_COMBINING_ALIKE`, `_COMBINING_ABROAD`, `_MARKS_AT_HOME` and `_MARKS_AT_HOME_ON` for prose.py, then for
     verifier.js, to paste over the old ones."""
@@ -339,6 +355,9 @@ def main() -> None:
         return
     if sys.argv[1:] == ["marks"]:
         print_marks()
+        for js in (False, True):
+            text = ", ".join('"' + "".join(escaped(ord(c), js=js) for c in m) + '"' for m in sorted(spelled()))
+            print(f"  const MARKS_SPELLED = [{text}];" if js else f"_MARKS_SPELLED = ({text})")
         return
     table = [(code, letters(code)) for code in concerned()]
     print("_OTHER_SCRIPTS = (")

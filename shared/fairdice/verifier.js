@@ -387,6 +387,9 @@ const fairdice = (() => {
       "\u0305\u030C\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357\u0358" +
       "\u0366\u036E",
   );
+  // Each sequence of marks alike to one mark (the two e signs of "കെെ", like the ai sign of "കൈ"), its last shown:
+  // fairdice.prose's _MARKS_SPELLED.
+  const MARKS_SPELLED = ["\u0C41\u0C3E", "\u0C43\u0C3E", "\u0D46\u0D46"];
   // For each script but SCRIPTS (by ISO 15924 code), its letters the core's Unicode knows and the marks at home on
   // them, of each group of marks alike the one of that script (Script_Extensions), written on its letters by a legacy
   // character set (the cedilla of ç), else in everyday use, else the first; and
@@ -1196,6 +1199,13 @@ const fairdice = (() => {
         if (MARKS_ALIKE.has(c) || COMBINING_ABROAD.has(c)) found.add(at);
       } else if ((MARKS_ALIKE.has(c) || COMBINING_ALIKE.has(c)) && (atBase < 0 || !marksAtHome(chars[atBase]).has(c))) {
         found.add(at);
+      }
+    });
+    // the last mark of a sequence of MARKS_SPELLED: the second െ of "കെെ", like the ൈ of "കൈ"
+    chars.forEach((c, at) => {
+      for (const sequence of MARKS_SPELLED) {
+        const marks = Array.from(sequence);
+        if (at + 1 >= marks.length && chars.slice(at + 1 - marks.length, at + 1).join("") === sequence) found.add(at);
       }
     });
     // A mark on nothing (the value's first), on an ASCII character or on one shown, and so on (fairdice.prose)

@@ -1063,6 +1063,9 @@ def test_a_mark_at_home_on_its_letter_is_as_typed_and_its_look_alike_there_is_sh
         "\u015ei\u015fli",  # Şişli
         "\u0136egums",  # Ķegums
         "Timi\u0219oara",  # Timișoara
+        "\u0d15\u0d48",  # Malayalam കൈ, an ai sign
+        "\u0c24\u0c46\u0c32\u0c41\u0c17\u0c41",  # Telugu తెలుగు
+        "\u0c15\u0c42\u0c30",  # కూర, a uu sign
         "\u0436\u0327",  # and a cedilla on a letter Unicode composes none with
     ],
 )
@@ -1328,6 +1331,40 @@ def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_co
 )
 def test_the_browser_holds_the_same_look_alikes(name: str, held: frozenset[str]) -> None:
     assert _js_set(name) == held
+
+
+def test_no_mark_and_the_marks_alike_to_it_are_both_as_typed_where_no_other_mark_is_alike() -> None:
+    # Given each sequence of marks Unicode's confusables hold alike to one mark, alike to no other mark and not
+    # deprecated (tools/script_table.py's `spelled`, which the core and the browser hold), and that mark, on the first
+    # letter of each of Unicode's scripts a page shows as typed (review: "കെെ" and "കൈ", "కుా" and "కూ" were shown
+    # alike)
+    table = pytest.importorskip("tools.script_table", reason="the tool reads Unicode's Script from fontTools")
+    assert tuple(sorted(table.spelled())) == prose._MARKS_SPELLED and "\u0d46\u0d46" in prose._MARKS_SPELLED
+    (browser,) = re.findall(r"const MARKS_SPELLED = \[(.*?)\];", _verifier_js())
+    assert tuple(_unescaped(browser).replace('"', "").split(", ")) == prose._MARKS_SPELLED
+    bases: dict[str, str] = {}
+    for point in range(0x110000):
+        letter = chr(point)
+        if unicodedata.category(letter) in ("Lu", "Ll", "Lo") and not any(unseen(letter)):
+            bases.setdefault(table.font_unicode.script(letter), letter)
+    pairs = [
+        (one, sequence)
+        for members in _alike()
+        for sequence in members
+        if sequence in prose._MARKS_SPELLED
+        for one in members
+        if len(one) == 1
+    ]
+    assert len(pairs) == len(prose._MARKS_SPELLED)
+    both = [
+        base + one + " " + base + sequence
+        for one, sequence in pairs
+        for base in bases.values()
+        if not any(unseen(base + one)) and not any(unseen(base + sequence))
+    ]
+
+    # Then of each on each, one at least is written as code points
+    assert both == []
 
 
 @pytest.mark.parametrize(
