@@ -996,8 +996,9 @@ def unseen(text: str) -> list[bool]:
       a script there (the U of "Lucky Uገር", like the ሀ of "Lucky ሀገር"), as is a Hebrew, Arabic or Georgian one in a
       value with a letter of its own script that looks like none and none of another of those or of the five that
       does (the יין of "כוס יין"; the l of "א l" is shown instead; the ו of "ש ו ж" is shown, like the Cyrillic ӏ);
-    - a combining mark that looks like another, but one of U+0300 to U+036F, on a letter of Latin, Greek, Coptic,
-      Cyrillic or Armenian (`_MARKS_ALIKE`): the Devanagari ॔ of "ж॔", like the acute accent of "ж́"; and on any other
+    - a combining mark that looks like another, but one of U+0300 to U+036F those scripts keep, on a letter of Latin,
+      Greek, Coptic, Cyrillic or Armenian (`_MARKS_ALIKE`, `_COMBINING_ABROAD`): the Devanagari ॔ of "ж॔", like the
+      acute accent of "ж́", the comma below of "ж̦", like the cedilla of "ж̧"; and on any other
       character, a mark that looks like another (one of U+0300 to U+036F too) but one at home on it (`_MARKS_AT_HOME`):
       the Lao tone mark of "ไม່", like the Thai one of "ไม่";
     - the last mark of a sequence of marks that looks like one mark (`_MARKS_SPELLED`): the second e sign of "കെെ", like
