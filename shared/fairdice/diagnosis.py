@@ -54,6 +54,7 @@ def diagnose(
     *,
     seal_source: str | None = None,
     source_uncommitted: bool = False,
+    uncommitted_secret: bytes | None = None,
 ) -> list[Finding]:
     """The likely causes of a mismatch verdict, the best explanation first.
 
@@ -61,6 +62,7 @@ def diagnose(
     the request fields to change (`try`) that test it. Pure and deterministic; at most
     MAX_FINDINGS findings. `seal_source` names where an authority (the daily archive) published
     the seal; `source_uncommitted` says the secret is the authority's own and does not give it.
+    `uncommitted_secret`: the authority's own secret, which does not give its seal, where `secret` is another, given.
     """
     if source_uncommitted:
         # The secret is the authority's own: no mistake of the player's explains the seal, and none of the roll
@@ -91,7 +93,18 @@ def diagnose(
         # The seal an authority published is its own, not one given (review: "the commitment given" of the archive's)
         whose = "the archive published" if seal_source is not None else "given"
         named = f"the {schemes.of(request).words.seal} {whose}" if as_text else None
-        roll_findings, fit = _roll_findings(request, secret, verdict, as_text=named)  # None: they fit it not at all
+        # The secret given is the one the authority committed to, and the rolls are the secret's it revealed instead:
+        # this day's, not another's (review: "another player's or another day's roll: check the player id and the date")
+        committed = verdict.checks.seal == "match" or as_text
+        rolled = (
+            _rolled_uncommitted(request, verdict, secret, uncommitted_secret, seal_source, as_text=as_text)
+            if committed
+            else None
+        )
+        if rolled is not None:
+            roll_findings, fit = [rolled], None  # the rolls fit the secret given not at all
+        else:
+            roll_findings, fit = _roll_findings(request, secret, verdict, as_text=named)  # None: they fit it not at all
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
         if seal_source is not None and verdict.checks.seal == "mismatch":
             # The seal is an authority's (the daily archive's), not one copied from a game: the secret given is what
@@ -402,6 +415,43 @@ def _not_committed(request: RequestBase, verdict: Verdict, secret_bytes: bytes, 
             f"the {secret} the archive revealed ({verdict.source}) is not the one it committed to: its SHA-256 is"
             f" {verdict.seal.computed}, not the {seal} the archive published for the day"
             f" ({seal_source or verdict.source}). No mistake in copying explains it: keep this link and report it"
+        ),
+    )
+
+
+def _rolled_uncommitted(
+    request: RequestBase,
+    verdict: Verdict,
+    given: bytes,
+    uncommitted: bytes | None,
+    seal_source: str | None,
+    *,
+    as_text: bool,
+) -> Finding | None:
+    """`secret_not_committed` of recorded rolls that all fit the secret the authority revealed (`uncommitted`), where
+    the secret `given` is the one its seal commits to (its SHA-256, or `as_text` that of its hex text): they were rolled
+    from a secret the authority revealed but had not committed to. None where they do not all fit it, or none is."""
+    if uncommitted is None:
+        return None
+    case = _case(request, uncommitted)
+    tally = _as_given(case)
+    if not tally.of or tally.fit != tally.of:
+        return None
+    words = case.scheme.words
+    seal, secret, recorded = words.seal, words.secret, _recorded(words, tally.of)
+    form = hex_text_form(verdict.seal.given or "", given) if as_text else None
+    committed = f"the SHA-256 of it written as hex text{form or ''}" if as_text else "its SHA-256"
+    published = f" ({seal_source})" if seal_source is not None else ""
+    return _finding(
+        "secret_not_committed",
+        tally,
+        words,
+        (
+            f"the recorded {recorded.rolls} {recorded.fit} the {secret} the archive revealed for the day, not the"
+            f" {secret} given, which is the one it committed to: the {seal} the archive published for the"
+            f" day{published} is {committed}. {recorded.they.capitalize()} {was(tally.of)} rolled from a {secret} the"
+            f" archive revealed but had not committed to. No mistake in copying explains it: keep this link and report"
+            " it"
         ),
     )
 

@@ -351,6 +351,7 @@ def written(checked: Checked) -> Verdict:
             verdict,
             seal_source=revealed.seal_source,
             source_uncommitted=revealed.source_uncommitted,
+            uncommitted_secret=revealed.uncommitted_secret,
         )
     return verdict
 

@@ -2281,6 +2281,76 @@ def test_an_archives_commitment_over_the_hex_text_of_the_secret_given_not_the_on
     )
 
 
+def _committed_to_one_revealed_another(text_end: str | None) -> OneDay:
+    """A day whose archive committed to OTHER_KEY, as the SHA-256 of its bytes (`text_end` None) or of its hex text
+    followed by `text_end`, and revealed KEY."""
+    committed = bytes.fromhex(OTHER_KEY) if text_end is None else (OTHER_KEY + text_end).encode()
+    commitment = hashlib.sha256(committed).hexdigest()
+    return OneDay(
+        RevealedDay(bytes.fromhex(KEY), commitment, "archive 2026-10-28", ARCHIVED, True, True, committed=False)
+    )
+
+
+@pytest.mark.parametrize("fits", [True, False], ids=["roll of the secret revealed", "roll of neither"])
+@pytest.mark.parametrize("text_end", [None, "", "\n"], ids=["bytes committed", "hex text committed", "echo committed"])
+def test_a_days_roll_from_the_secret_the_archive_revealed_beside_the_one_it_committed_to_given_is_said_to_report(
+    text_end: str | None, fits: bool
+) -> None:
+    # Review: where the archive committed to one day secret and revealed another, a player who gave the one committed
+    # to, with the roll the one revealed gives, was told "it is most likely another player's or another day's roll:
+    # check the player id and the date", their own copying, where the roll is this day's, rolled from a secret the
+    # archive revealed but had not committed to: the operator's fault, to report. The diagnosis never had that secret
+    # Given such a day, the secret committed to given, no commitment, and the roll of the secret revealed or of neither
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": OTHER_KEY}
+    recorded = rolls_of(DAILY) if fits else [[1, 1, 1, 1, 1, 1]]
+    assert recorded != rolls_of(day)
+    archive = _committed_to_one_revealed_another(text_end)
+    verdict = verify(parse_request(day | {"recorded": recorded}), day_secrets=archive)
+    # Then the verdict is a mismatch still, on the same checks
+    assert verdict.verdict == "mismatch"
+    as_text = text_end is not None
+    assert (verdict.checks.seal, verdict.checks.rolls) == ("mismatch" if as_text else "match", "mismatch")
+    found = verdict.diagnosis or []
+    head = ["seal_of_hex_text"] if as_text else []
+    if not fits:
+        # and a roll that fits neither secret is another player's or another day's, as before
+        assert [f.cause for f in found] == [*head, "rolls_from_other_game"]
+        assert "another player's or another day's roll: check the player id and the date" in found[-1].detail
+        return
+    # and the roll is said rolled from the secret the archive revealed, not the one it committed to, to report
+    assert [f.cause for f in found] == [*head, "secret_not_committed"]
+    rolled = found[-1]
+    assert (rolled.explains, rolled.try_) == ("1 of 1 roll", None)
+    echo = " with a line break at its end (as echo and sha256sum give it)" if text_end else ""
+    committed = f"the SHA-256 of it written as hex text{echo}" if as_text else "its SHA-256"
+    assert rolled.detail == (
+        "the recorded roll fits the day secret the archive revealed for the day, not the day secret given, which is the"
+        " one it committed to: the commitment the archive published for the day (daily archive"
+        f" commitments/2026-10-28.json) is {committed}. It was rolled from a day secret the archive revealed but had"
+        " not committed to. No mistake in copying explains it: keep this link and report it"
+    )
+    assert all("check the player id" not in f.detail for f in found)
+
+
+def test_the_page_of_a_days_roll_from_the_secret_the_archive_revealed_not_the_one_committed_to_heads_it_so() -> None:
+    # Review: the page headed such a roll "The roll belongs to another player or another day"
+    # Given the archive's day that committed to one secret and revealed another, the one committed to given, and the
+    # roll the one revealed gives
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": OTHER_KEY}
+    request = parse_request(day | {"recorded": rolls_of(DAILY)})
+    verdict = verify(request, day_secrets=_committed_to_one_revealed_another(None))
+    # Then the page's section of the diagnosis heads it as the archive's secret not committed to, fitting the roll
+    page = render_page(verdict, request)
+    section = page.split("<h2>Why it may not match</h2>", 1)[1].split("<h2>", 1)[0]
+    assert (
+        "<b>The archive revealed a day secret it had not committed to</b> <span class=muted>(it fits the recorded"
+        " roll)</span>" in section
+    )
+    assert "It was rolled from a day secret the archive revealed but had not committed to." in section
+    assert "keep this link and report it" in section
+    assert "another player" not in section
+
+
 @pytest.mark.parametrize("given", [False, True], ids=["archive's secret", "its secret given"])
 def test_the_reason_of_an_archives_commitment_over_its_own_secrets_hex_text_says_so_as_its_diagnosis_does(
     given: bool,

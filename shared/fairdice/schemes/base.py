@@ -140,7 +140,10 @@ class Revealed:
     an archive knows; `seal_locked`, whether the archive keeps it (and the record that revealed the
     secret) under Object Lock in compliance mode as it was read, where its times are S3's own.
     `seal_source` names where an authority published the seal; `source_uncommitted`
-    says the secret recomputed with is the authority's own and does not give the seal it published.
+    says the secret recomputed with is the authority's own and does not give the seal it published;
+    `uncommitted_secret` is the authority's own where it does not give that seal and the secret recomputed
+    with is another, given with the request (None otherwise): rolls recorded from it are this day's, rolled
+    from a secret the authority had not committed to, which the diagnosis says.
     """
 
     secret: bytes
@@ -154,6 +157,7 @@ class Revealed:
     seal_locked: bool | None = None
     seal_source: str | None = None
     source_uncommitted: bool = False
+    uncommitted_secret: bytes | None = None
     # Why the archive's versions of the seal (and its record) could not be listed, in words (`RevealedDay.unseen`):
     # one of its caveats too; None where they were, or no archive was read
     seal_unseen: str | None = None

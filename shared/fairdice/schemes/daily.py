@@ -480,6 +480,7 @@ class Daily(Scheme[DailyRequest]):
             seal_locked=found.locked if found.witnessed else None,
             seal_source=f"daily archive {commitment_key(request.date)}",
             source_uncommitted=uncommitted and secret == found.secret,
+            uncommitted_secret=found.secret if uncommitted and secret != found.secret else None,
             seal_unseen=found.unseen,
         )
 
