@@ -3406,9 +3406,9 @@ def _mistaken_otherwise(rng: random.Random) -> tuple[dict[str, Any], OneDay | No
     """A game drawn as `_drawn` draws one, sent with one of the mistakes it does not make, its scheme's: the seats in
     the other order, a space copied at a text's end, another game of the match, a take-back line, the day before or
     after, a day's roll cut inside its last face, the secret and its seal swapped, the secret pasted twice, or a day
-    whose archive revealed a secret it had not committed to, or published the seal of a secret other than the one given;
-    some with a roll copied wrong too, and with the secret's own seal, another game's or none. With the archive of the
-    day read, where one is (`OneDay`)."""
+    whose archive revealed a secret it had not committed to (that secret, none or the one it committed to given), or
+    published the seal of a secret other than the one given; some with a roll copied wrong too, and with the secret's
+    own seal, another game's or none. With the archive of the day read, where one is (`OneDay`)."""
     game = dict(rng.choice(list(GAMES_DRAWN.values())))
     request = parse_request(game)
     field, seal_field, key = request.REVEALED_FIELD, request.SEAL_FIELD, rng.randbytes(32)
@@ -3470,13 +3470,17 @@ def _mistaken_otherwise(rng: random.Random) -> tuple[dict[str, Any], OneDay | No
         # The archive's day: the secret it revealed and the commitment it published, which that secret does not give,
         # or does, beside another secret given
         committed = mistake == "archive_other"
-        commitment = hashlib.sha256(key if committed else rng.randbytes(32)).hexdigest()
+        committed_to = key if committed else rng.randbytes(32)
+        commitment = hashlib.sha256(committed_to).hexdigest()
         found = RevealedDay(key, commitment, "archive 2026-10-28", ARCHIVED, True, True, committed=committed)
         archive, seal = OneDay(found), None
         if committed:
             sent[field] = rng.randbytes(32).hex()
-        elif rng.random() < 0.5:
+        elif (given := rng.random()) < 0.5:
             del sent[field]
+        elif given < 0.75:
+            # The secret it committed to given, beside the one it revealed, whose roll is recorded (or another day's)
+            sent[field] = committed_to.hex()
     if seal is not None:
         sent[seal_field] = seal
     return sent | {"recorded": rolls}, archive
@@ -3498,10 +3502,12 @@ _FIXES: frozenset[str] = frozenset(
 )
 
 
-def _claims_unmet(game: dict[str, Any], verdict: Verdict) -> list[str]:
+def _claims_unmet(game: dict[str, Any], verdict: Verdict, archive: OneDay | None = None) -> list[str]:
     """What the codes a mistake's finding carries claim that its request does not bear out: a fix that, applied,
     leaves the rolls it says it explains unmatched (or the seal, of the seal's mistakes); a roll cut short that is not
-    the last recorded alone, cut inside its last face; a secret not committed to where the archive committed to it."""
+    the last recorded alone, cut inside its last face; a secret not committed to where the archive committed to it, or,
+    of rolls it counts, where they are not the ones the secret the archive revealed gives, beside the one it committed
+    to given (`archive`: the day's, where one is read)."""
     wrong = []
     for found in verdict.diagnosis or []:
         cause, tally = found.cause, found.tally
@@ -3521,9 +3527,22 @@ def _claims_unmet(game: dict[str, Any], verdict: Verdict) -> list[str]:
                 wrong.append("roll_cut_short: no roll cut inside its last face")
         if cause == "secret_not_committed":
             not_committed = any("a secret it had not committed to" in reason for reason in verdict.reasons)
-            if not (not_committed and found.explains == "the seal" and verdict.seal.published_at is not None):
+            if not (not_committed and verdict.seal.published_at is not None):
                 wrong.append("secret_not_committed: the archive committed to it, or published no seal")
+            if found.explains != "the seal" and not _rolled_from_the_archives(game, verdict, found, archive):
+                wrong.append("secret_not_committed: the rolls are not the ones the secret the archive revealed gives")
     return wrong
+
+
+def _rolled_from_the_archives(game: dict[str, Any], verdict: Verdict, found: Finding, archive: OneDay | None) -> bool:
+    """Whether a `secret_not_committed` finding that counts rolls counts them all, each the one the secret the archive
+    revealed gives, beside the secret it committed to given: the seal matches it, or is over its hex text."""
+    if archive is None or found.tally is None or found.tally.fit != found.tally.of:
+        return False
+    field = parse_request(game).REVEALED_FIELD
+    revealed = verify(parse_request({k: v for k, v in game.items() if k != field}), day_secrets=archive)
+    causes = [f.cause for f in verdict.diagnosis or []]
+    return revealed.checks.rolls == "match" and (verdict.checks.seal == "match" or "seal_of_hex_text" in causes)
 
 
 def test_every_findings_code_says_what_its_words_say_over_mistakes_of_each_schemes_own_fields() -> None:
@@ -3533,13 +3552,16 @@ def test_every_findings_code_says_what_its_words_say_over_mistakes_of_each_schem
     rng = random.Random(61)
     drawn: collections.Counter[str] = collections.Counter()
     wrong: list[tuple[dict[str, Any], list[str]]] = []
+    rolled = 0
     for _ in range(480):
         # Given a game drawn with one of its scheme's own mistakes, and the day's archive where one is read
         game, archive = _mistaken_otherwise(rng)
         verdict = verify(parse_request(game), day_secrets=archive) if archive else check(game)
         drawn.update(found.cause for found in verdict.diagnosis or [])
+        # (a day's roll rolled from the secret the archive revealed, beside the one it committed to given)
+        rolled += sum(f.cause == "secret_not_committed" and f.tally is not None for f in verdict.diagnosis or [])
         # Then every finding's code and flags say what its words say, and what its code claims the request bears out
-        said = _words_against_code(verdict) + _claims_unmet(game, verdict)
+        said = _words_against_code(verdict) + _claims_unmet(game, verdict, archive)
         if said:
             wrong.append((game, said))
     assert not wrong, wrong[:3]
@@ -3547,6 +3569,7 @@ def test_every_findings_code_says_what_its_words_say_over_mistakes_of_each_schem
     for cause in [*_FIXES - {"numbering_shifted", "opening_roll", "dice_order"}, "roll_cut_short"]:
         assert drawn[cause] >= 3, (cause, drawn)
     assert drawn["secret_not_committed"] >= 3, drawn
+    assert rolled >= 3, rolled
 
 
 def _tail(least: int, of: int, one_in: int) -> float:
