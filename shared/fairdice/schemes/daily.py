@@ -451,8 +451,10 @@ class Daily(Scheme[DailyRequest]):
             )
         if found.witnessed and not caveats and not found.in_time:
             caveats = (_disagrees(request.date, known_time(found.published_at)),)
+        # A witnessed record with no time of its own shows nothing of when it was written, whatever it answers
+        # (review: one answered in time with no time read fair)
         if found.revealed_in_time is False or (
-            found.witnessed and found.revealed_at is not None and found.revealed_at < reveal_time(request.date)
+            found.witnessed and (found.revealed_at is None or found.revealed_at < reveal_time(request.date))
         ):
             caveats = (*caveats, _revealed_early(request.date, found.revealed_at))
         if found.witnessed and not found.locked:

@@ -1292,8 +1292,14 @@ _OVER = at("2025-03-02 00:01")
         ({"in_time": False}, "does not count the commitment of 2025-03-01 as published in the 15 minutes"),
         ({"published_at": at("2025-03-01 00:40")}, "after the 15 minutes after 00:00 UTC it had"),
         ({"revealed_at": at("2025-03-01 12:00")}, "was revealed at 2025-03-01 12:00:00 UTC, before its day was over"),
+        ({"revealed_at": None}, "gives no time of its own for the record of 2025-03-01"),
     ],
-    ids=["not in time by a time in its grace", "in time by a time after it", "revealed in time by a time before"],
+    ids=[
+        "not in time by a time in its grace",
+        "in time by a time after it",
+        "revealed in time by a time before",
+        "revealed in time by no time",
+    ],
 )
 def test_a_revealed_day_whose_own_fields_disagree_with_its_times_is_never_fair_and_its_page_says_why(
     fields: dict[str, object], said: str
