@@ -238,6 +238,15 @@ def _revealed_early(day: dt.date, revealed_at: dt.datetime | None) -> str:
     )
 
 
+def _record_disagrees(day: dt.date, revealed_at: dt.datetime) -> str:
+    """Why a record the archive does not count as written after its day, by a time it gives after it, keeps the day's
+    rolls from fair: its own answer and its time disagree, and the stricter is taken (`_disagrees`, of a commitment)."""
+    return (
+        f"the daily archive does not count the record of {day} as written after its day was over, though it dates it"
+        f" {utc_time(revealed_at)}: it does not show the secret was kept until the day was over"
+    )
+
+
 @dataclass(frozen=True)
 class DayWords(Words):
     """Seed 004's words: a day's roll is one player's of one day, its secret and commitment the day's alone, the
@@ -452,11 +461,14 @@ class Daily(Scheme[DailyRequest]):
         if found.witnessed and not caveats and not found.in_time:
             caveats = (_disagrees(request.date, known_time(found.published_at)),)
         # A witnessed record with no time of its own shows nothing of when it was written, whatever it answers
-        # (review: one answered in time with no time read fair)
-        if found.revealed_in_time is False or (
-            found.witnessed and (found.revealed_at is None or found.revealed_at < reveal_time(request.date))
-        ):
-            caveats = (*caveats, _revealed_early(request.date, found.revealed_at))
+        # (review: one answered in time with no time read fair); one answered not in time by a time after its day is
+        # said as that, not as revealed before the day was over (review: "revealed at 00:01 the next day, before its
+        # day was over")
+        if found.revealed_in_time is False or found.witnessed:
+            if found.revealed_at is None or found.revealed_at < reveal_time(request.date):
+                caveats = (*caveats, _revealed_early(request.date, found.revealed_at))
+            elif found.revealed_in_time is not True:
+                caveats = (*caveats, _record_disagrees(request.date, found.revealed_at))
         if found.witnessed and not found.locked:
             # Review: on such a bucket, two commitments were published within the grace and one deleted outright
             # after the day, which leaves no trace in the bucket: the secret kept was chosen after the day's play

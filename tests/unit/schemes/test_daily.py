@@ -1335,6 +1335,40 @@ def test_a_revealed_day_whose_own_fields_disagree_with_its_times_is_never_fair_a
     assert said in _text(render_page(verdict))
 
 
+@pytest.mark.parametrize("witnessed", [True, False])
+def test_a_record_answered_not_in_time_by_a_time_after_its_day_is_not_said_revealed_before_it(witnessed: bool) -> None:
+    # Given a revealed day whose record the archive answers not written after its day, by a time it gives after it
+    # (review: its reasons said it was revealed at that time, "before its day was over")
+    found = RevealedDay(
+        secret=OWN,
+        commitment=seal_of(OWN),
+        source="daily archive",
+        published_at=_IN_GRACE,
+        in_time=witnessed,
+        witnessed=witnessed,
+        revealed_at=_OVER,
+        revealed_in_time=False,
+        locked=True,
+    )
+    recorded = carried(ARCHIVE_DAY)["recorded"]
+    request = DailyRequest.model_validate(
+        {"scheme": "daily", "date": ARCHIVE_DAY, "player_id": ARCHIVE_PLAYER, "recorded": recorded}
+    )
+
+    # When its roll is verified against it
+    verdict = verify(request, day_secrets=_HandMade(found))
+
+    # Then it is at most incomplete, and its reasons say the answer and the time disagree, not that it came early
+    assert verdict.verdict == "incomplete", verdict.reasons
+    assert not any("before its day was over" in reason for reason in verdict.reasons), verdict.reasons
+    said = (
+        "the daily archive does not count the record of 2025-03-01 as written after its day was over, though it dates"
+        " it 2025-03-02 00:01:00 UTC"
+    )
+    assert any(said in reason for reason in verdict.reasons), verdict.reasons
+    assert said in _text(render_page(verdict))
+
+
 def test_a_pending_days_commitment_said_in_time_by_a_time_after_its_grace_is_said_at_most_incomplete_already() -> None:
     # Given a day not revealed whose answer says its commitment in time, by a time after its grace
     pending = PendingDay(
