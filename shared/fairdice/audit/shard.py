@@ -173,13 +173,13 @@ class _Consulted:
         self.asked = True
         kept = self._days.get(day)
         if isinstance(kept, FairdiceError):
-            raise kept.with_traceback(None)  # each raise would add its frames to the one kept
+            raise _bare(kept)  # a copy: the one kept never holds the frames a raise passes through
         if kept is not None:
             return kept
         try:
             found = self._secrets.lookup(day)
         except FairdiceError as exc:  # the day's answer too; one the archive cannot give now fails the shard anyway
-            self._keep(day, exc)
+            self._keep(day, _bare(exc))
             raise
         self._keep(day, found)
         return found
@@ -188,6 +188,15 @@ class _Consulted:
         if len(self._days) >= SHARD_DAYS:
             del self._days[next(iter(self._days))]
         self._days[day] = found
+
+
+def _bare(error: FairdiceError) -> FairdiceError:
+    """The error as raised, its words and fields, without the frames it passed through (`__traceback__`): kept as one
+    of a shard's days, it holds no line (review: each refusal kept held the frames of the line that met it, that line's
+    bytes, up to 1 MiB, among them: SHARD_DAYS such days held a GiB)."""
+    bare = type(error).__new__(type(error), *error.args)
+    bare.__dict__.update(error.__dict__)
+    return bare
 
 
 class ShardAudit:

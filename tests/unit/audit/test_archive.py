@@ -8,6 +8,7 @@ import io
 import json
 import os
 import shutil
+import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn
@@ -21,10 +22,10 @@ from fairdice.audit import local
 from fairdice.audit.archive import DayArchive, name_of
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.local import UsageError, run
-from fairdice.audit.shard import FINDINGS, audit_shard, partial_key
+from fairdice.audit.shard import FINDINGS, ShardAudit, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
-from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials, UnknownDay
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.storage import DatedKeys, EachPage, History, ObjectStore, S3Store, StorageSettings, Stored, Stores
@@ -705,3 +706,33 @@ def test_a_shard_reads_each_day_once_so_all_its_games_of_a_day_get_one_verdict_w
     assert store.asked == ["commitments/2025-03-01.json", "revealed/2025-03-01.json"]
     # And the shard's S3 calls are one reading of the day's, not one a game
     assert once and calls == once, (once, calls)
+
+
+class NoSecrets:
+    """Day secrets of an archive that has none of the days asked: each lookup is refused, as one of a day unknown."""
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        raise UnknownDay(f"there is no secret for {day.isoformat()}", field="date")
+
+
+def test_a_days_refusal_a_shard_keeps_holds_none_of_the_line_that_met_it() -> None:
+    # Given a shard of 20 daily rolls of 20 days the archive has no secret for, each line 500 KB long (white space
+    # within its object: a line may hold up to 1 MiB), and a shard that keeps each day's refusal for its other games
+    player = "123e4567-e89b-12d3-a456-426614174000"
+    audit = ShardAudit("day.jsonl", io.BytesIO(), NoSecrets())
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for number in range(1, 21):
+            day = (dt.date(2025, 1, 1) + dt.timedelta(days=number)).isoformat()
+            game = {"scheme": "daily", "date": day, "player_id": player, "id": f"daily-{number}"}
+
+            # When each is audited and its line let go
+            audit.line(number, json.dumps(game).encode()[:-1] + b" " * 500_000 + b"}")
+        retained = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+
+    # Then each is its finding, the day's refusal, and the shard holds none of the 10 MB of lines it read
+    assert audit.counts["errors"] == 20
+    assert retained < 1_000_000, retained
