@@ -114,7 +114,8 @@ class SealReport(BaseModel):
         description="daily: why the daily archive's versions of the commitment and record could not be listed (S3"
         " refused it), in words, as GET /daily/{date} says it (versions_unseen): nothing then rules out one hidden or"
         " written again, so the day's rolls are at most incomplete, whatever in_time and locked say; null where they"
-        " were listed, no archive was read, or it keeps no versions (a folder)",
+        " were listed, no archive was read, or it keeps no versions (a folder), and for a day not revealed yet, whose"
+        " versions are listed only once it is revealed",
     )
 
 

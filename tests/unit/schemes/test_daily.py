@@ -21,7 +21,7 @@ import pytest
 from fairdice import storage
 from fairdice.archive import layout
 from fairdice.archive.layout import commitment_key, revealed_key, secret_key
-from fairdice.archive.reader import ArchiveReader, is_final
+from fairdice.archive.reader import ArchiveReader, DayRecord, is_final
 from fairdice.audit.archive import of_bucket
 from fairdice.dice import limit_for
 from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
@@ -204,6 +204,23 @@ def test_a_pending_days_commitment_not_under_object_lock_is_not_said_to_show_the
     assert "by S3's own time for the version read" in kept_page
     assert "is checked once its secret is revealed: only then does it show the secret was fixed" in kept_page
     assert "it shows the secret was fixed before anyone rolled" not in kept_page
+
+
+def test_a_pending_days_verdict_says_its_versions_unseen_is_null_because_they_are_listed_only_at_the_reveal() -> None:
+    # Given a day committed in time and kept under the stack's lock, read in its evening, not revealed yet
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with moto_stores(timeline) as stores:
+        reader = committed_that_evening((timeline, stores))
+
+        # When its roll is verified
+        verdict = verified(reader)
+
+    # Then its seal is in time and kept, and its versions_unseen null, as its day's record says it: they are not listed
+    # before the reveal (review: the verdict's schema said it null only where they were listed, or none are kept)
+    assert verdict.verdict == "withheld"
+    assert (verdict.seal.in_time, verdict.seal.locked, verdict.seal.versions_unseen) == (True, True, None)
+    for described in (SealReport.model_fields["versions_unseen"], DayRecord.model_fields["versions_unseen"]):
+        assert "versions are listed only once it is revealed" in (described.description or ""), described
 
 
 def _tab_and_heading(page: str) -> tuple[str, str]:
