@@ -392,8 +392,9 @@ class Daily(Scheme[DailyRequest]):
             # page said no commitment came, where GET /daily/{date} showed the day's)
             # One not published in time is said now as one missed is (review: a commitment published at 00:20 read as
             # the secret being due alone, where none published said the day's rolls are at most incomplete)
-            # Its own answer and its time taken together, the stricter: in time only where both say so
-            in_time = found.in_time is True and _in_grace(request.date, found.published_at)
+            # Its own answer and its time taken together, the stricter: in time only where both say so, by a time that
+            # is a witness, as of the same day revealed (review: a folder's pending day said in time read in time)
+            in_time = found.witnessed and found.in_time is True and _in_grace(request.date, found.published_at)
             return replace(
                 withheld,
                 seal=found.commitment,

@@ -1352,6 +1352,25 @@ def test_a_revealed_day_whose_own_fields_disagree_with_its_times_is_never_fair_a
     assert said in _text(render_page(verdict))
 
 
+def test_a_pending_day_said_in_time_on_an_archive_whose_times_are_no_witness_is_not_said_in_time() -> None:
+    # Given a day not revealed, on an archive whose times are no witness (a folder), whose answer says its commitment
+    # was published in time, by a time within its grace
+    pending = PendingDay(
+        reveal_at=_OVER, commitment=seal_of(OWN), published_at=_IN_GRACE, in_time=True, locked=None, witnessed=False
+    )
+    request = DailyRequest.model_validate({"scheme": "daily", "date": ARCHIVE_DAY, "player_id": ARCHIVE_PLAYER})
+
+    # When its roll is verified against it
+    verdict = verify(request, day_secrets=_HandMade(pending))
+
+    # Then it is withheld, at most incomplete once revealed, and its seal not said in time, as the same day revealed
+    # does not say it, nor its page say it was published before the day's play
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert verdict.withheld.at_most_incomplete is True
+    assert verdict.seal.in_time is False
+    assert "by the archive's time, before the day's play began" not in _text(render_page(verdict))
+
+
 @pytest.mark.parametrize("witnessed", [True, False])
 def test_a_record_answered_not_in_time_by_a_time_after_its_day_is_not_said_revealed_before_it(witnessed: bool) -> None:
     # Given a revealed day whose record the archive answers not written after its day, by a time it gives after it
