@@ -161,7 +161,9 @@ class _Consulted:
     against, even a bucket that does not exist). Each day is read once a shard, its answer or its refusal kept for the
     shard's other games of that day, so that they all get the one verdict of the day (review: a reader not allowed
     s3:ListBucketVersions, which keeps no such day, read it again for each game, and a right granted while the shard
-    ran gave one day two verdicts); at most SHARD_DAYS days, the first read forgotten first."""
+    ran gave one day two verdicts); at most SHARD_DAYS days, the first read forgotten first. A revealed day whose fair
+    rests on its Object Lock is not kept but asked again for each game, as the reader judges a lock when it reads
+    (`_on_its_lock`)."""
 
     def __init__(self, secrets: DaySecrets) -> None:
         self._secrets = secrets
@@ -181,13 +183,21 @@ class _Consulted:
         except FairdiceError as exc:  # the day's answer too; one the archive cannot give now fails the shard anyway
             self._keep(day, _bare(exc))
             raise
-        self._keep(day, found)
+        if not _on_its_lock(found):
+            self._keep(day, found)
         return found
 
     def _keep(self, day: dt.date, found: RevealedDay | PendingDay | FairdiceError) -> None:
         if len(self._days) >= SHARD_DAYS:
             del self._days[next(iter(self._days))]
         self._days[day] = found
+
+
+def _on_its_lock(found: RevealedDay | PendingDay) -> bool:
+    """Whether a day's answer may be fair only while its Object Lock lasts: a revealed day kept, its versions listed.
+    The reader judges the lock by its clock at each read, and keeps such a day itself, so the shard asks it again for
+    each game (review: kept as first read, a lock that ended while the shard ran left its later games fair)."""
+    return isinstance(found, RevealedDay) and found.locked and found.unseen is None
 
 
 def _bare(error: FairdiceError) -> FairdiceError:

@@ -736,3 +736,40 @@ def test_a_days_refusal_a_shard_keeps_holds_none_of_the_line_that_met_it() -> No
     # Then each is its finding, the day's refusal, and the shard holds none of the 10 MB of lines it read
     assert audit.counts["errors"] == 20
     assert retained < 1_000_000, retained
+
+
+class LockEndsAfterTheFirstGame:
+    """Day secrets read through `reader`, whose read clock (`moment`) passes the day's Object Lock retention (a
+    century) once the first day is read, as a lock may end while a shard runs."""
+
+    def __init__(self, reader: ArchiveReader, moment: list[dt.datetime]) -> None:
+        self.reader, self.moment = reader, moment
+
+    def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+        found = self.reader.lookup(day)
+        self.moment[0] = at("2126-03-02 08:00")
+        return found
+
+
+def test_a_shard_judges_a_days_object_lock_as_each_game_reads_it_not_as_its_first_game_did(tmp_path: Path) -> None:
+    # Given the archive in moto, its days kept for a century, read by an audit as of the morning after, and a lock that
+    # ends once the shard's first game is read; and a shard of three rolls of that day
+    moment = [games.MORNING_AFTER]
+    with archived_in_moto() as stores:
+        lines = [games.archived_daily(games.morning_after(stores.archive), n) for n in range(1, 4)]
+        reader = ArchiveReader(
+            stores.archive, clock=lambda: games.MORNING_AFTER, as_of=True, read_clock=lambda: moment[0]
+        )
+
+        # When the shard is audited
+        partial = audit_shard(
+            numbered_lines(io.BytesIO(games.jsonl(lines)), "day.jsonl"),
+            "day.jsonl",
+            FolderResults(tmp_path / "out"),
+            "s",
+            archive=DayArchive(LockEndsAfterTheFirstGame(reader, moment), "the-archive"),
+        )
+
+    # Then the first is fair, and those read once the lock has ended are at most incomplete, as the reader judges a lock
+    # by when it reads the archive (review: the shard kept the day's first answer, and all three read fair)
+    assert (partial.counts.fair, partial.counts.incomplete) == (1, 2), partial.counts
