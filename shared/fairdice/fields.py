@@ -77,10 +77,19 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
         size = len(text) // 2
         if not min_bytes <= size <= max_bytes:
             got = f"{size} byte" if size == 1 else f"{size} bytes"
-            twice = ""
+            advice = ""
             if size == 2 * max_bytes and text[: len(text) // 2].lower() == text[len(text) // 2 :].lower():
-                twice = f": its two halves are the same {max_bytes} bytes, as if it was pasted twice; give it once"
-            raise ValueError(f"{what} must be {span}, got {got}{f' ({not_counted[2:]})' if spaced else ''}{twice}")
+                advice = f": its two halves are the same {max_bytes} bytes, as if it was pasted twice; give it once"
+            elif min_bytes == max_bytes:
+                # Said in the digits a person counts, and what to do, as an odd count is (support review: a seal copied
+                # without its last two digits was "got 31 bytes", with no word of the digits lost or of copying again)
+                off = len(text) - 2 * min_bytes
+                advice = (
+                    f": it is {-off} digits short; copy it again"
+                    if off < 0
+                    else f": it has {off} digits too many; copy it again"
+                )
+            raise ValueError(f"{what} must be {span}, got {got}{f' ({not_counted[2:]})' if spaced else ''}{advice}")
         return text.lower()
 
     return check

@@ -1493,7 +1493,12 @@ const fairdice = (() => {
       const twice =
         size === 2 * maxBytes && digits.slice(0, half).toLowerCase() === digits.slice(half).toLowerCase()
           ? `: its two halves are the same ${maxBytes} bytes, as if it was pasted twice; give it once`
-          : "";
+          : minBytes === maxBytes
+            ? // In the digits a person counts, and what to do, as the core says it
+              digits.length < 2 * minBytes
+              ? `: it is ${2 * minBytes - digits.length} digits short; copy it again`
+              : `: it has ${digits.length - 2 * minBytes} digits too many; copy it again`
+            : "";
       throw new Error(`${what} must be ${range}, got ${size} ${size === 1 ? "byte" : "bytes"}${spaced ? " (spaces not counted)" : ""}${twice}`);
     }
     return digits.toLowerCase();

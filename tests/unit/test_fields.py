@@ -94,7 +94,11 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
         ),
         (
             {"key": KEY_AS_SEED_001_WRITES_IT, "fingerprint": "630d cd29"},
-            ("fingerprint", "a seal must be 32 bytes (64 hex digits), got 4 bytes (spaces not counted)"),
+            (
+                "fingerprint",
+                "a seal must be 32 bytes (64 hex digits), got 4 bytes (spaces not counted): it is 56 digits short;"
+                " copy it again",
+            ),
         ),
         ({"key": "zz" * 16}, ("key", "a key must be hex digits (0-9, a-f), but 'z' is not a hex digit")),
         (
@@ -108,7 +112,11 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
         ),
         (
             {"key": "0 0"},
-            ("key", "a key must be 32 bytes (64 hex digits), got 1 byte (spaces not counted)"),
+            (
+                "key",
+                "a key must be 32 bytes (64 hex digits), got 1 byte (spaces not counted): it is 62 digits short; copy"
+                " it again",
+            ),
         ),
     ],
 )
@@ -172,8 +180,8 @@ def test_a_secret_outside_the_seeds_limits_is_refused_in_words(secret: object, m
 @pytest.mark.parametrize(
     ("key", "message"),
     [
-        ("ab" * 16, "a key must be 32 bytes (64 hex digits), got 16 bytes"),
-        ("ab" * 33, "a key must be 32 bytes (64 hex digits), got 33 bytes"),
+        ("ab" * 16, "a key must be 32 bytes (64 hex digits), got 16 bytes: it is 32 digits short; copy it again"),
+        ("ab" * 33, "a key must be 32 bytes (64 hex digits), got 33 bytes: it has 2 digits too many; copy it again"),
         (
             SEAL + SEAL.upper(),
             "a key must be 32 bytes (64 hex digits), got 64 bytes: its two halves are the same 32 bytes, as if it was"
@@ -198,7 +206,11 @@ def test_a_keys_schema_says_its_size_once(scheme: str) -> None:
 
 
 def test_a_seal_is_a_sha256_of_32_bytes() -> None:
-    assert problems(PAIR36 | {"seal": SEAL[:-2]}) == [("seal", "a seal must be 32 bytes (64 hex digits), got 31 bytes")]
+    # Review (support): a seal copied without its last two digits was "got 31 bytes", in bytes no one counts and with no
+    # word of what to do; an odd count already said the digit lost and to copy it again
+    assert problems(PAIR36 | {"seal": SEAL[:-2]}) == [
+        ("seal", "a seal must be 32 bytes (64 hex digits), got 31 bytes: it is 2 digits short; copy it again")
+    ]
 
 
 def test_counts_above_the_cap_are_refused_with_the_limit_named() -> None:

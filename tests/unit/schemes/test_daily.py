@@ -857,10 +857,10 @@ def test_daily_reads_each_die_with_its_own_limit_across_a_block_boundary() -> No
     assert daily.roll(mac, DAY, PLAYER).dice == (3, 5, 8, 10, 12, 20)
 
 
-@pytest.mark.parametrize("size", [31, 33])
-def test_a_day_secret_is_exactly_32_bytes(size: int) -> None:
+@pytest.mark.parametrize(("size", "said"), [(31, "it is 2 digits short"), (33, "it has 2 digits too many")])
+def test_a_day_secret_is_exactly_32_bytes(size: int, said: str) -> None:
     assert problems(DAILY | {"secret": "ab" * size}) == [
-        ("secret", f"a day secret must be 32 bytes (64 hex digits), got {size} bytes")
+        ("secret", f"a day secret must be 32 bytes (64 hex digits), got {size} bytes: {said}; copy it again")
     ]
 
 
