@@ -61,6 +61,7 @@ _CAUSE_TITLES = {
     "numbering_shifted": "The {roll} numbers are shifted",
     "seat_order": "The client seeds are in the other seat order",
     "spaces_at_ends": "A space or an invisible character was copied with the text",
+    "letter_case": "The text was typed with other capitals",
     "opening_roll": "The game is of the other kind, with an opening roll or without one",
     "match_game": "These are another game of the match",
     "take_back_line": "A take-back started a new line",

@@ -227,6 +227,27 @@ def test_a_phrase_with_a_space_copied_at_an_end_is_found_and_shown(phrase: str) 
     assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize("phrase", ["Test", "TEST", "tEST"])
+def test_a_phrase_typed_with_other_capitals_is_found_and_shown(phrase: str) -> None:
+    # Review (support): a phrase whose first letter a phone capitalised was a mismatch whose one cause was "most likely
+    # another game's rolls", though the key, the seal and every roll were the game's
+    mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"count": 12})}
+    verdict = check(mistaken)
+    assert verdict.diagnosis is not None and verdict.diagnosis[0].cause == "letter_case"
+    found = finding(verdict, "letter_case")
+    assert found.try_ == {"phrase": "test"}
+    assert found.detail.startswith(f'the rolls fit the phrase with other capitals: "test", not "{phrase}"')
+    assert_try_is_fair(mistaken, found)
+    # and the page's "Check again with …" link says the phrase to try
+    assert schemes.get("narde-v1").change_words(found.try_) == 'the phrase "test"'
+
+
+def test_a_phrase_of_no_capitals_to_change_is_tried_in_no_other_case() -> None:
+    mistaken = NARDE | {"phrase": "12-3", "recorded": rolls_of(NARDE | {"count": 12})}
+    assert all(found.cause != "letter_case" for found in check(mistaken).diagnosis or [])
+    assert "letter case" not in (check(mistaken).diagnosis or [])[0].detail
+
+
 def test_a_three_dice_client_seed_with_a_space_copied_at_its_end_is_found() -> None:
     seats = {"white": "w-seed", "black": "b-seed "}
     mistaken = THREE | {"client_seeds": seats, "recorded": rolls_of(THREE | {"count": 20})}
@@ -307,8 +328,8 @@ def test_a_daily_roll_of_another_day_lists_the_day_before_or_after_and_the_dice_
     ("request_", "tried"),
     [
         (PAIR36, "numbering, seat order, dice order"),
-        (NARDE, "numbering, dice order"),
-        (NARDE | {"phrase": "test "}, "numbering, spaces at the ends, dice order"),
+        (NARDE, "numbering, letter case, dice order"),
+        (NARDE | {"phrase": "test "}, "numbering, spaces at the ends, letter case, dice order"),
         (THREE, "numbering, seat order, dice order"),
         (
             THREE | {"client_seeds": {"white": "w", "black": " b"}},
@@ -347,7 +368,7 @@ def doubles_of(request: dict[str, Any], many: int = 40) -> list[list[int]]:
         (ONLINE | {"app_numbers": ["0a1b", "0A1B"]}, None, "game of the match, dice order"),
         (THREE | {"client_seeds": {"white": "s", "black": "s"}}, None, "numbering, dice order"),
         (PAIR36, doubles_of(PAIR36 | {"server_seed": OTHER_KEY}), "numbering, seat order"),
-        (NARDE, doubles_of(NARDE | {"key": OTHER_KEY}), "numbering"),
+        (NARDE, doubles_of(NARDE | {"key": OTHER_KEY}), "numbering, letter case"),
     ],
     ids=["one-seat", "seats-alike", "apps-alike", "three-dice-seats-alike", "pair36-doubles", "narde-doubles"],
 )

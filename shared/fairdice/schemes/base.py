@@ -322,6 +322,25 @@ def spaces_words(what: str, given: Sequence[str]) -> str:
     )
 
 
+def recased(value: str) -> list[str]:
+    """The text as it may have been typed with other capitals (`letter_case`): a phone capitalises the first letter
+    typed, caps lock turns every letter round; each spelling once, none the text itself. A phrase goes into every roll's
+    HMAC as the app showed it, so "Test" rolls other dice than "test" (support review: such a phrase was "most likely
+    another game's rolls")."""
+    spellings = [value[:1].lower() + value[1:], value.lower(), value[:1].upper() + value[1:], value.upper()]
+    spellings.append(value.swapcase())
+    return [spelling for spelling in dict.fromkeys(spellings) if spelling != value]
+
+
+def recased_words(what: str, given: str, spelling: str) -> str:
+    """What the hypothesis of `recased` says: the text as the rolls fit it, beside the text given."""
+    fits, typed = (json.dumps(shown(text), ensure_ascii=False) for text in (spelling, given))
+    return (
+        f"the rolls fit {what} with other capitals: {fits}, not {typed} (the text goes into every roll as the game"
+        " showed it, capitals and all: a phone may have capitalised its first letter)"
+    )
+
+
 @dataclass(frozen=True)
 class Hypothesis:
     """A mistake people make: the request fields to change (`try`), or the recorded dice read the other way."""
@@ -339,6 +358,8 @@ SEAT_ORDER = "seat order"
 DICE_ORDER = "dice order"
 # A mistake two rooms list, left out where the text it is tried on has no blank at its ends (`trimmed`)
 SPACES_AT_ENDS = "spaces at the ends"
+# A mistake narde-v1's room tries on its phrase, typed by hand (`recased`)
+LETTER_CASE = "letter case"
 # How a finding's list of the mistakes tried (`Scheme.tried`) names each kind of hypothesis the rooms share; a room with
 # a kind of its own names it too (`Scheme.tried_as`)
 TRIED_AS: Mapping[Cause, str] = {
@@ -348,6 +369,7 @@ TRIED_AS: Mapping[Cause, str] = {
     "match_game": "game of the match",
     "take_back_line": "take-backs",
     "spaces_at_ends": SPACES_AT_ENDS,
+    "letter_case": LETTER_CASE,
     "dice_order": DICE_ORDER,
 }
 

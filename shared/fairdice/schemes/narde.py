@@ -1,18 +1,21 @@
 """`narde-v1` (seed 002): roll i from 0 is HMAC(key, `narde-v1|phrase|i`), next block `…|i|1`."""
 
+import json
 from collections.abc import Iterator
 from itertools import count as counter
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, JsonValue
 
 from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
 from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Key32, Phrase, Seal
+from fairdice.prose import shown
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
     DICE_ORDER,
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
+    LETTER_CASE,
     SPACES_AT_ENDS,
     Case,
     Example,
@@ -25,6 +28,8 @@ from fairdice.schemes.base import (
     computed_span,
     or_placeholder,
     py,
+    recased,
+    recased_words,
     spaces_words,
     start_of,
     trimmed,
@@ -80,7 +85,7 @@ class Narde(Scheme[NardeRequest]):
 
     request = NardeRequest
     words = Words("key", "fingerprint")
-    tried = ("numbering", SPACES_AT_ENDS, DICE_ORDER)
+    tried = ("numbering", SPACES_AT_ENDS, LETTER_CASE, DICE_ORDER)
     link = (
         LinkParam("key", "key"),
         LinkParam("fingerprint", "fingerprint"),
@@ -117,11 +122,20 @@ class Narde(Scheme[NardeRequest]):
         value is validated as JSON, made for every game an audit keys, read once (BENCHMARKS.md section 7, stop 61)."""
         return GameParts(self.dice_key(request, secret), [request.phrase], start_of(rolls))
 
+    def field_words(self, name: str, value: JsonValue) -> str | None:
+        """The phrase a diagnosis' change gives, in quotes, as its finding's detail shows it."""
+        if name == "phrase" and isinstance(value, str):
+            return f"the phrase {json.dumps(shown(value), ensure_ascii=False)}"
+        return super().field_words(name, value)
+
     def hypotheses(self, case: Case[NardeRequest]) -> Iterator[Hypothesis]:
-        """The phrase without a space copied at its start or end."""
+        """The phrase without a space copied at its start or end, or typed with other capitals."""
         phrase = trimmed(case.request.phrase)
         if phrase is not None:
             yield Hypothesis("spaces_at_ends", spaces_words("the phrase", [case.request.phrase]), {"phrase": phrase})
+        for spelling in recased(case.request.phrase):
+            words = recased_words("the phrase", case.request.phrase, spelling)
+            yield Hypothesis("letter_case", words, {"phrase": spelling})
 
     def recipe(self, verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
         first, count = computed_span(verdict)

@@ -17,7 +17,7 @@ from fairdice.page import render_page
 from fairdice.problems import describe
 from fairdice.recompute import recompute
 from fairdice.request import RequestBase
-from fairdice.schemes.base import DICE_ORDER, SEAT_ORDER, SPACES_AT_ENDS, Case
+from fairdice.schemes.base import DICE_ORDER, LETTER_CASE, SEAT_ORDER, SPACES_AT_ENDS, Case
 from fairdice.schemes.daily import DAY_OFF, DailyRequest
 from fairdice.schemes.three_dice import ThreeDiceRequest
 from fairdice.seal import seal_of
@@ -71,6 +71,7 @@ TRIED_AS = {
     "match_game": "game of the match",
     "take_back_line": "take-backs",
     "spaces_at_ends": SPACES_AT_ENDS,
+    "letter_case": LETTER_CASE,
     "date_shifted": DAY_OFF,
     "dice_order": DICE_ORDER,
 }
