@@ -270,6 +270,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                         f" computed from the {seal} the archive published, not from a {secret_word} whose SHA-256 it"
                         " is. No mistake in copying explains it: keep this link and report it"
                     ),
+                    secret_published=True,
                 )
             ]
         if differ:

@@ -402,6 +402,15 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
         template = "The {roll} belongs to {other_rolls}"
     if finding.cause == "roll_cut_short" and one:
         template = "The {roll} was cut short inside a face"
+    if finding.cause == "secret_in_seal_field" and finding.secret_published:
+        # The rolls were computed from the archive's commitment, as its words say (`Finding.secret_published`): no paste
+        # of the player's (review: "The day secret was pasted as the commitment" above "it was computed from the
+        # commitment the archive published ... keep this link and report it")
+        template = (
+            "The {roll} was computed from the {seal} the archive published"
+            if one
+            else "The {rolls} were computed from the {seal} the archive published"
+        )
     if finding.cause == "seal_from_other_game" and not alone:
         template = "The {seal}, the {secret} or both belong to {other_game}"
     if finding.cause == "too_few_rolls_fit" and finding.too_few_to_tell:

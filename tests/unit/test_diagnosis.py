@@ -11,6 +11,7 @@ import hashlib
 import itertools
 import math
 import random
+import re
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -2243,6 +2244,32 @@ def test_an_archives_commitment_given_as_the_day_secret_with_its_roll_is_said_th
     alone = verify(parse_request(day | {"commitment": commitment, "recorded": rolls_of(day)}))
     assert [f.cause for f in alone.diagnosis or []] == ["secret_in_seal_field"]
     assert (alone.diagnosis or [])[0].detail.startswith("the commitment given is the day secret itself;")
+
+
+@pytest.mark.parametrize("committed", [True, False], ids=["to the secret it revealed", "to nothing"])
+def test_a_roll_computed_from_the_archives_commitment_is_headed_so_not_as_a_paste(committed: bool) -> None:
+    # Review: the finding of a day secret given that is the archive's commitment, the roll computed from it, says to
+    # report it, under the heading "The day secret was pasted as the commitment", which reads as the player's paste
+    # Given a day whose commitment the archive published, that commitment given as the day secret and the roll
+    # computed from it
+    commitment = SEAL if committed else OTHER_KEY
+    archive = OneDay(
+        RevealedDay(bytes.fromhex(KEY), commitment, "archive 2026-10-28", ARCHIVED, True, True, committed=committed)
+    )
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": commitment}
+    request = parse_request(day | {"recorded": rolls_of(day)})
+    verdict = verify(request, day_secrets=archive)
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "secret_in_seal_field"
+    # Then the page heads it as its words say it: the roll computed from what the archive published, no paste
+    headings = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verdict, request))
+    assert headings == ["The roll was computed from the commitment the archive published"]
+    # and the player's own paste, with no archive read, keeps its heading
+    alone = parse_request(day | {"commitment": commitment, "recorded": rolls_of(day)})
+    pasted = verify(alone)
+    assert [f.cause for f in pasted.diagnosis or []] == ["secret_in_seal_field"]
+    headings = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(pasted, alone))
+    assert headings == ["The day secret was pasted as the commitment"]
 
 
 @pytest.mark.parametrize("given", [False, True], ids=["archive's secret", "its secret given"])
