@@ -408,6 +408,7 @@ def _not_committed(request: RequestBase, verdict: Verdict, secret_bytes: bytes, 
                 f" the {secret} as its {seal}, so whoever read it could compute the day's rolls. No mistake in copying"
                 " explains it: keep this link and report it"
             ),
+            secret_published=True,
         )
     return Finding(
         cause="secret_not_committed",

@@ -411,6 +411,10 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
             if one
             else "The {rolls} were computed from the {seal} the archive published"
         )
+    if finding.cause == "secret_not_committed" and finding.secret_published:
+        # Its commitment is the secret itself, as its words say: published, not changed (review: "The archive revealed
+        # a day secret it had not committed to" above "the archive published the day secret as its commitment")
+        template = "The archive published the {secret} as its {seal}"
     if finding.cause == "seal_from_other_game" and not alone:
         template = "The {seal}, the {secret} or both belong to {other_game}"
     if finding.cause == "too_few_rolls_fit" and finding.too_few_to_tell:

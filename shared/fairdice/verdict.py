@@ -295,9 +295,10 @@ class Finding(BaseModel):
     # many fitting as another game's would by luck rarer than the diagnosis' OTHER_GAME_CHANCE, decided where they are
     # written, so that the page heads it so; False for any other finding, and one read from JSON.
     too_few_to_tell: bool = Field(default=False, exclude=True, repr=False)
-    # Whether a `secret_in_seal_field` finding says the seal an authority (the daily archive) published is the secret
-    # given, the recorded rolls computed from it, so that the page heads it as the archive's to report, not a paste of
-    # the player's; False for any other finding, and one read from JSON.
+    # Whether the finding says the seal an authority (the daily archive) published is itself a secret: the one given,
+    # the recorded rolls computed from it (`secret_in_seal_field`), so that the page heads it as the archive's to
+    # report, not a paste of the player's; or the one it revealed (`secret_not_committed`), so that the page heads it as
+    # published, not as a secret other than the one committed to. False for any other finding, and one read from JSON.
     secret_published: bool = Field(default=False, exclude=True, repr=False)
 
 

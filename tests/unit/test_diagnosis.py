@@ -2293,6 +2293,37 @@ def test_an_archives_secret_published_as_its_own_commitment_is_said_so_to_report
     )
 
 
+def test_an_archives_secret_published_as_its_own_commitment_is_headed_so_not_as_a_secret_changed() -> None:
+    # Review: the finding of an archive whose commitment is the day secret it revealed says the archive published the
+    # secret as its commitment, under the heading "The archive revealed a day secret it had not committed to", which
+    # reads as a secret other than the one committed to
+    # Given such a day, and another whose commitment is that of another secret
+    published = OneDay(
+        RevealedDay(bytes.fromhex(KEY), KEY, "archive 2026-10-28", ARCHIVED, True, True, committed=False)
+    )
+    changed = OneDay(
+        RevealedDay(
+            bytes.fromhex(KEY),
+            hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest(),
+            "archive 2026-10-28",
+            ARCHIVED,
+            True,
+            True,
+            committed=False,
+        )
+    )
+    request = parse_request({name: value for name, value in DAILY.items() if name not in ("commitment", "secret")})
+    headings = {}
+    for name, archive in (("published", published), ("changed", changed)):
+        verdict = verify(request, day_secrets=archive)
+        assert [f.cause for f in verdict.diagnosis or []] == ["secret_not_committed"]
+        headings[name] = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verdict, request))
+    # Then the page heads the first as its words say it, the secret published as the commitment
+    assert headings["published"] == ["The archive published the day secret as its commitment"]
+    # and the other keeps its heading
+    assert headings["changed"] == ["The archive revealed a day secret it had not committed to"]
+
+
 @pytest.mark.parametrize("fits", [True, False], ids=["roll fits", "roll of another day"])
 @pytest.mark.parametrize("end", ["", "\n"], ids=["hex text", "echo"])
 def test_an_archives_commitment_over_the_hex_text_of_the_secret_given_not_the_one_it_revealed_is_named_the_archives(
