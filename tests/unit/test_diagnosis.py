@@ -2324,6 +2324,23 @@ def test_an_archives_secret_published_as_its_own_commitment_is_headed_so_not_as_
     assert headings["changed"] == ["The archive revealed a day secret it had not committed to"]
 
 
+def test_the_reason_of_an_archives_secret_published_as_its_own_commitment_says_so_as_its_finding_does() -> None:
+    # Review: beside the finding "the archive published the day secret as its commitment", the verdict's reason, which
+    # the page's heading and the audit say first, was "the archive revealed a secret it had not committed to", which
+    # reads as a secret other than the one committed to
+    # Given a day whose commitment is the day secret the archive revealed
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), KEY, "archive 2026-10-28", ARCHIVED, True, True, committed=False))
+    request = parse_request({name: value for name, value in DAILY.items() if name not in ("commitment", "secret")})
+    verdict = verify(request, day_secrets=archive)
+    # Then its reason says the commitment is the secret, published, as the finding below it does
+    assert verdict.reasons[0] == (
+        "the day secret the daily archive revealed for 2026-10-28 does not give the commitment it published for"
+        " 2026-10-28 before the day as its SHA-256: that commitment is the day secret itself, so the archive published"
+        " the day secret as its commitment"
+    )
+    assert "the archive published the day secret as its commitment" in (verdict.diagnosis or [])[0].detail
+
+
 @pytest.mark.parametrize("fits", [True, False], ids=["roll fits", "roll of another day"])
 @pytest.mark.parametrize("end", ["", "\n"], ids=["hex text", "echo"])
 def test_an_archives_commitment_over_the_hex_text_of_the_secret_given_not_the_one_it_revealed_is_named_the_archives(

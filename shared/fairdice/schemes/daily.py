@@ -432,6 +432,14 @@ class Daily(Scheme[DailyRequest]):
                 if form is not None
                 else ": the archive revealed a secret it had not committed to"
             )
+            if found.commitment.lower() == found.secret.hex():
+                # The commitment is the secret itself, as the diagnosis says (`secret_not_committed`): published, not
+                # changed (review: "a secret it had not committed to" beside "the archive published the day secret as
+                # its commitment")
+                why = (
+                    " as its SHA-256: that commitment is the day secret itself, so the archive published the day secret"
+                    " as its commitment"
+                )
             contradictions.append(
                 f"the day secret the daily archive revealed for {day} does not give the commitment it published for"
                 f" {day} before the day{why}"
