@@ -14,6 +14,7 @@ import random
 import re
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -2339,6 +2340,25 @@ def test_the_reason_of_an_archives_secret_published_as_its_own_commitment_says_s
         " the day secret as its commitment"
     )
     assert "the archive published the day secret as its commitment" in (verdict.diagnosis or [])[0].detail
+
+
+def test_the_readme_says_a_roll_computed_from_the_archives_commitment_of_the_cause_the_diagnosis_gives_it() -> None:
+    # Review: README said the archive's commitment "given as the day secret with the roll computed from it" within
+    # seal_in_secret_field's words, where the diagnosis gives it secret_in_seal_field
+    # Given the archive's commitment given as the day secret, with the roll computed from it
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": SEAL}
+    (found,) = verify(parse_request(day | {"recorded": rolls_of(day)}), day_secrets=archive).diagnosis or []
+    # Then README says it of that cause, with its heading, and not of seal_in_secret_field
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    said = (
+        "the commitment the archive published given as the day secret with the roll computed from it: named the"
+        " archive's, to report, and the page heads it"
+        ' "The roll was computed from the commitment the archive published"'
+    )
+    assert f"`{found.cause}` (daily, also {said})" in readme
+    in_secret = readme.split("`seal_in_secret_field`:", 1)[1].split("`seal_of_hex_text`", 1)[0]
+    assert "computed from it" not in in_secret
 
 
 @pytest.mark.parametrize("fits", [True, False], ids=["roll fits", "roll of another day"])
