@@ -2340,6 +2340,13 @@ def test_the_reason_of_an_archives_secret_published_as_its_own_commitment_says_s
         " the day secret as its commitment"
     )
     assert "the archive published the day secret as its commitment" in (verdict.diagnosis or [])[0].detail
+    # and README says so of the finding, the reason and the page's heading
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    assert (
+        "where that commitment is the secret itself, it, the verdict's reason and the page's heading (\"The archive"
+        ' published the day secret as its commitment") say the archive published the secret as its commitment'
+    ) in readme
+    assert "The archive published the day secret as its commitment" in render_page(verdict, request)
 
 
 def test_the_readme_says_a_roll_computed_from_the_archives_commitment_of_the_cause_the_diagnosis_gives_it() -> None:
