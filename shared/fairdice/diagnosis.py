@@ -238,7 +238,12 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
         return [_pasted_twice(request, half, _explained(request, half), shown_by)]
     if given == secret_hex:
         recorded = _recorded(words, len(request.recorded or []))
-        differ = verdict.checks.rolls == "mismatch" and not _beyond_chance(_case(request, secret), verdict)
+        case = _case(request, secret)
+        # Rolls cut short inside their last face are this value's all the same, as `roll_cut_short` says beside it
+        # (review: a day's roll computed from the archive's commitment, its d20 cut to one digit, was "not its roll: the
+        # commitment was pasted as the day secret")
+        cut = verdict.checks.rolls == "mismatch" and _cut_in_last_face(case, verdict) is not None
+        differ = verdict.checks.rolls == "mismatch" and not cut and not _beyond_chance(case, verdict)
         if seal_source is not None and (differ or verdict.checks.rolls == "not_given"):
             # The seal is the authority's own, given or not: the one value in both is its, pasted as the secret, with
             # no roll to say otherwise (review: "the commitment given is the day secret itself" of the archive's
@@ -260,13 +265,14 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
             # it published, which no mistake of the player's makes (review: "the commitment given is the day secret
             # itself; the commitment is the other value" of the archive's commitment, with no commitment given)
             count = len(request.recorded or [])
+            fit = f"{recorded.fit} it in every face but the last, cut short" if cut else f"{recorded.fit} it"
             return [
                 Finding(
                     cause="secret_in_seal_field",
                     explains="the seal",
                     detail=(
                         f"the {secret_word} given is the {seal} the archive published for the day ({seal_source})"
-                        f" itself, and the recorded {recorded.rolls} {recorded.fit} it: {recorded.they} {was(count)}"
+                        f" itself, and the recorded {recorded.rolls} {fit}: {recorded.they} {was(count)}"
                         f" computed from the {seal} the archive published, not from a {secret_word} whose SHA-256 it"
                         " is. No mistake in copying explains it: keep this link and report it"
                     ),

@@ -2247,6 +2247,39 @@ def test_an_archives_commitment_given_as_the_day_secret_with_its_roll_is_said_th
     assert (alone.diagnosis or [])[0].detail.startswith("the commitment given is the day secret itself;")
 
 
+@pytest.mark.parametrize("archived", [True, False], ids=["archive's commitment", "no archive read"])
+def test_a_roll_cut_short_inside_its_last_face_is_the_values_given_in_both_fields_never_said_not_its_roll(
+    archived: bool,
+) -> None:
+    # Review: a day's roll computed from the archive's commitment, given as the day secret, its d20 cut to one digit as
+    # a chat cuts a link, was "the recorded roll is not its roll: the commitment was pasted as the day secret", though
+    # every face but the cut one is that value's; so too of the day secret pasted in both fields with no archive read
+    # Given the value given in both fields, or the archive's commitment given as the day secret, and the roll computed
+    # from it, cut inside its last face
+    given = SEAL if archived else KEY
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": given}
+    (roll,) = rolls_of(day)
+    assert roll[-1] >= 10  # the d20's face has two digits to cut
+    cut = [[*roll[:-1], int(str(roll[-1])[0])]]
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    request = parse_request(day | {"recorded": cut} | ({} if archived else {"commitment": KEY}))
+    verdict = verify(request, day_secrets=archive if archived else None)
+    # Then the seal's finding is the value in the seal's field, its roll cut short beside it, never a paste whose roll
+    # is not the value's
+    causes = [found.cause for found in verdict.diagnosis or []]
+    assert causes == ["secret_in_seal_field", "roll_cut_short"]
+    detail = (verdict.diagnosis or [])[0].detail
+    assert "is not its roll" not in detail
+    if archived:
+        assert detail.startswith(
+            "the day secret given is the commitment the archive published for the day (daily archive"
+            " commitments/2026-10-28.json) itself, and the recorded roll fits it in every face but the last, cut short:"
+            " it was computed from the commitment the archive published"
+        )
+    else:
+        assert detail.startswith("the commitment given is the day secret itself;")
+
+
 @pytest.mark.parametrize("committed", [True, False], ids=["to the secret it revealed", "to nothing"])
 def test_a_roll_computed_from_the_archives_commitment_is_headed_so_not_as_a_paste(committed: bool) -> None:
     # Review: the finding of a day secret given that is the archive's commitment, the roll computed from it, says to
