@@ -243,7 +243,9 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " given is another day's or copied wrong, whatever the rolls and whether or not a commitment is given; elsewhere,"
     " and daily with no archive read, none of the mistakes tried explaining the rolls, no more of which fit the secret"
     " than another game's might, most likely another game's secret, daily another day's",
-    "secret_not_committed": "daily, the archive revealed a secret it had not committed to",
+    "secret_not_committed": "daily, the archive revealed a secret it had not committed to, whose SHA-256 is not the"
+    " commitment it published; where that commitment is the secret itself, the archive published the secret as its"
+    " commitment",
     "few_rolls_differ": "only some rolls differ: if they were copied right, a mismatch to report",
     "roll_left_out": "a roll missing from the list",
     "roll_added": "the list holds a roll too many",

@@ -2382,6 +2382,20 @@ def test_the_reason_of_an_archives_secret_published_as_its_own_commitment_says_s
     assert "The archive published the day secret as its commitment" in render_page(verdict, request)
 
 
+def test_what_secret_not_committed_means_says_the_secret_published_as_its_commitment_as_its_finding_does() -> None:
+    # Review: the code's meaning, in the API's document and the audit report, said only "the archive revealed a secret
+    # it had not committed to" of an archive whose commitment is the secret itself, which its finding, its reason and
+    # the page say was published as the commitment
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), KEY, "archive 2026-10-28", ARCHIVED, True, True, committed=False))
+    request = parse_request({name: value for name, value in DAILY.items() if name not in ("commitment", "secret")})
+    (found,) = verify(request, day_secrets=archive).diagnosis or []
+    assert found.cause == "secret_not_committed"
+    assert "the archive published the day secret as its commitment" in found.detail
+    meaning = CAUSE_MEANINGS[found.cause]
+    assert "where that commitment is the secret itself, the archive published the secret as its commitment" in meaning
+    assert meaning.startswith("daily, the archive revealed a secret it had not committed to")
+
+
 def test_the_readme_says_a_roll_computed_from_the_archives_commitment_of_the_cause_the_diagnosis_gives_it() -> None:
     # Review: README said the archive's commitment "given as the day secret with the roll computed from it" within
     # seal_in_secret_field's words, where the diagnosis gives it secret_in_seal_field
