@@ -2373,6 +2373,9 @@ def test_the_reason_of_an_archives_secret_published_as_its_own_commitment_says_s
         " the day secret as its commitment"
     )
     assert "the archive published the day secret as its commitment" in (verdict.diagnosis or [])[0].detail
+    # and the drawn tests' check of what secret_not_committed claims holds it too (review: it asked every such reason
+    # to say "a secret it had not committed to", which no drawn day of this shape reached)
+    assert _claims_unmet(DAILY, verdict, archive) == []
     # and README says so of the finding, the reason and the page's heading
     readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
     assert (
@@ -3696,7 +3699,11 @@ def _claims_unmet(game: dict[str, Any], verdict: Verdict, archive: OneDay | None
             if not (cut and len(shown) < len(computed) and computed.startswith(shown)):
                 wrong.append("roll_cut_short: no roll cut inside its last face")
         if cause == "secret_not_committed":
-            not_committed = any("a secret it had not committed to" in reason for reason in verdict.reasons)
+            # Or, where the commitment is the secret itself, the reason says the archive published it as its commitment
+            not_committed = any(
+                "a secret it had not committed to" in reason or "published the day secret as its commitment" in reason
+                for reason in verdict.reasons
+            )
             if not (not_committed and verdict.seal.published_at is not None):
                 wrong.append("secret_not_committed: the archive committed to it, or published no seal")
             if found.explains != "the seal" and not _rolled_from_the_archives(game, verdict, found, archive):
