@@ -107,11 +107,27 @@
     // written as the page writes it (fairdice.page.identity_value: a list's items joined, invisible characters as code
     // points): the rolls agreeing are of the game the browser was given, which the page's data names, not of the one it
     // draws (review: a page drawing one game's values above another's rolls, its data the other's, got "agree")
-    const drawnGame = [...document.querySelectorAll("dl.identity > dd > code.id > bdi")].map((value) => value.textContent);
+    // Each value read back character by character, a code point it writes (span.cp, ⟨U+1171E⟩) as the character it
+    // stands for, and held to the value: the same characters, each the browser writes as its code point written so
+    // there too. The page may write more so: its core may read a character by an older Unicode than this browser's
+    // (review: an honest page of a phrase holding U+1171E, written as its code point by the core, got "does not agree")
+    const cell = (node) => {
+      const point = node.nodeType === Node.ELEMENT_NODE && node.matches("span.cp") && /^⟨U\+([0-9A-F]{4,6})⟩$/.exec(node.textContent);
+      return point ? [[String.fromCodePoint(parseInt(point[1], 16)), true]] : [...node.textContent].map((c) => [c, false]);
+    };
+    const drawnGame = [...document.querySelectorAll("dl.identity > dd > code.id > bdi")].map((value) => [...value.childNodes].flatMap(cell));
     const ownGame = verdict.identified_by.map((given) =>
-      (Array.isArray(given.value) ? given.value : [given.value]).map((item) => visible(fairdice.identityText(item), { spaces: true }).textContent).join(", "),
+      (Array.isArray(given.value) ? given.value : [given.value]).flatMap((item, at) => {
+        const text = fairdice.identityText(item);
+        const hidden = fairdice.unseen(text);
+        return [...(at ? [[",", false], [" ", false]] : []), ...[...text].map((c, i) => [c, hidden[i]])];
+      }),
     );
-    const gameAgrees = JSON.stringify(drawnGame) === JSON.stringify(ownGame);
+    const gameAgrees =
+      drawnGame.length === ownGame.length &&
+      ownGame.every(
+        (value, at) => value.length === drawnGame[at].length && value.every(([c, hidden], i) => drawnGame[at][i][0] === c && (!hidden || drawnGame[at][i][1])),
+      );
     // Fair as the browser can find it: its own verdict fair; of a day's roll whose verdict the daily archive gave, its
     // rolls recomputed matching those recorded and nothing it checked failed, the archive's part alone left
     const fairHere =

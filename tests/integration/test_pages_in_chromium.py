@@ -1123,6 +1123,50 @@ def test_a_page_drawing_another_games_values_than_those_of_its_data_gets_no_agre
     assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
 
 
+def test_a_fair_page_whose_core_writes_as_a_code_point_a_character_this_browser_does_not_still_gets_agreement(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given an honest fair game's page whose phrase holds U+1171E, a mark the core's Unicode and this browser's read
+    # apart, which the page writes as its code point where the browser's own writing would not (review: the browser held
+    # the values drawn to its own writing of them, and said it did not agree with an honest page)
+    phrase = "a\U0001171e"
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": phrase, "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    served = render_page(verify(request), request)
+    assert unseen(phrase) == [False, True] and "a<span class=cp" in served
+    saved = tmp_path / "written-apart.html"
+    saved.write_text(served, encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+
+    # Then it agrees, in the colour of good news
+    assert page["recheck"] == "agree" and shown == "ok", said
+
+
+def test_a_page_drawing_as_it_is_a_character_the_browser_writes_as_a_code_point_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page whose phrase holds a zero-width space, drawn under "Is this your game?" as itself, where
+    # the page writes it as its code point, its data block left as served
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "a\u200bb", "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    served = render_page(verify(request), request)
+    drawn = re.search(r"<code class=id><bdi>a<span class=cp[^>]*>⟨U\+200B⟩</span>b</bdi></code>", served)
+    assert drawn is not None
+    saved = tmp_path / "drawn-as-is.html"
+    saved.write_text(served.replace(drawn.group(), "<code class=id><bdi>a\u200bb</bdi></code>"), encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+
+    # Then it does not agree: the value drawn looks like another, "ab"
+    assert page["recheck"] == "disagree" and shown == "bad", said
+    assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+
+
 def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_the_colour_of_good_news(
     browser: Browser, tmp_path: Path
 ) -> None:
