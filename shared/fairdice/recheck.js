@@ -174,8 +174,10 @@
     if (!sealAgrees) parts.push(`the SHA-256 of the ${secret} differs`);
     if (!givenAgrees) parts.push(`the ${seal} it shows as given is not the one your browser was given`);
     if (!verdictAgrees) {
-      // Each count in words beside what it counts, where "1/0/0 differ/missing/extra" was read out slashes and all (review)
-      const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", v.counts.map((n, at) => `${words.number(n)} ${["differ", "missing", "extra"][at]}`).join(", ")].filter(Boolean).join(", ");
+      // Each count in words beside what it counts, where "1/0/0 differ/missing/extra" was read out slashes and all (review);
+      // one that differs "differs" (review: "1 differ")
+      const counts = [["differs", "differ"], ["missing", "missing"], ["extra", "extra"]];
+      const verdictOf = (v) => [v.verdict, `the rolls ${v.rolls.replace("_", " ")}`, v.scope ? `${v.scope[0]} ${v.scope[1]} to ${v.scope[2]}` : "no scope", v.counts.map((n, at) => words.counted(n, ...counts[at])).join(", ")].filter(Boolean).join(", ");
       parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
     }
     if (!gameAgrees) parts.push("the values it shows of whose game it is are not those your browser recomputed from");

@@ -952,9 +952,10 @@ def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the
     assert page["recheck"] == "disagree", page["text"][:1500]
     assert "its verdict differs (this page: fair, the rolls match" in page["text"]
     assert "your browser: mismatch, the rolls mismatch" in page["text"]
-    # each count in words with what it counts, where "1/0/0 differ/missing/extra" was read out slashes and all (review)
-    assert "this page: fair, the rolls match, game 1 to 12, 1 differ, 0 missing, 0 extra; " in page["text"]
-    assert "your browser: mismatch, the rolls mismatch, game 1 to 12, 1 differ, 0 missing, 0 extra)" in page["text"]
+    # each count in words with what it counts, where "1/0/0 differ/missing/extra" was read out slashes and all (review),
+    # one roll that differs said "1 differs" (review: "1 differ")
+    assert "this page: fair, the rolls match, game 1 to 12, 1 differs, 0 missing, 0 extra; " in page["text"]
+    assert "your browser: mismatch, the rolls mismatch, game 1 to 12, 1 differs, 0 missing, 0 extra)" in page["text"]
     assert "/" not in browser.evaluate("document.getElementById('recheck-status').textContent")
 
 
