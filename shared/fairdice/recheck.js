@@ -130,8 +130,10 @@
       );
     // Fair as the browser can find it: its own verdict fair; of a day's roll whose verdict the daily archive gave, its
     // rolls recomputed matching those recorded and nothing it checked failed, the archive's part alone left
-    const fairHere =
-      said.verdict === null ? verdict.verdict === "incomplete" && verdict.checks.rolls === "match" : verdict.verdict === "fair";
+    // (a day's roll: of a scheme with a daily archive, where the page's null verdict alone, the page's word, made a game's
+    // incomplete with its rolls matching fair enough for a heading saying fair; review)
+    const archived = said.verdict === null && fairdice.schemes.get(verdict.scheme).archive === true;
+    const fairHere = archived ? verdict.verdict === "incomplete" && verdict.checks.rolls === "match" : verdict.verdict === "fair";
     // What the page draws as its verdict, its heading and its tab, held to that as its data block is: "Fair" there only
     // where the browser finds it so (review: a mismatch page whose heading and tab said fair, its data left as served,
     // got "agree")

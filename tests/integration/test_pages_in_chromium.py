@@ -1289,6 +1289,33 @@ def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_
     assert "archive" not in said and shown == "", (said, shown)
 
 
+def test_a_games_incomplete_page_headed_fair_whose_data_says_its_verdict_is_the_archives_gets_no_agreement(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a pair36 game's page, its rolls recorded as they are but no seal given (incomplete), whose heading and tab
+    # say fair, and whose data for the browser's own check says, as a daily roll's page made fair by the archive does,
+    # that its verdict is not the browser's to hold (review: the browser took that word of the page's for a daily
+    # roll's, found its own incomplete with its rolls matching fair enough, and agreed beneath "Fair: ...", of a game
+    # that has no daily archive)
+    unsealed = {name: value for name, value in GAME.items() if name != "seal"}
+    request = parse_request(unsealed | {"recorded": recorded(GAME)})
+    verdict = verify(request)
+    assert (verdict.verdict, verdict.checks.rolls) == ("incomplete", "match")
+    served = render_page(verdict.model_copy(update={"verdict": "fair", "reasons": []}), request)
+    said_of_it = '"said":{"verdict":"fair",'
+    assert served.count(said_of_it) == 1 and served.startswith("<!doctype html>") and "<title>Fair: " in served
+    saved = tmp_path / "archived-fair.html"
+    saved.write_text(served.replace(said_of_it, '"said":{"verdict":null,'), encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+
+    # Then it does not agree: it says the page says fair, where its own verdict is incomplete
+    assert page["recheck"] == "disagree" and shown == "bad", said
+    assert "it says fair, where your browser's own verdict is incomplete." in said, said
+
+
 def test_a_page_whose_data_stops_the_browsers_own_check_says_it_could_not_finish_not_that_it_is_still_recomputing(
     browser: Browser, tmp_path: Path
 ) -> None:
