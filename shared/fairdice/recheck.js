@@ -123,7 +123,15 @@
         return [...(at ? [[",", false], [" ", false]] : []), ...[...text].map((c, i) => [c, hidden[i]])];
       }),
     );
+    // And each drawn again in the order it was typed (a value a screen may show in another order), which a player reads
+    // it by, the value above it read back the same (review: a page drawing another phrase there got "agree")
+    const typedAgrees = [...document.querySelectorAll("dl.identity > dd")].every((value) => {
+      const drawn = value.querySelector(":scope > code.id > bdi");
+      const shown = drawn === null ? null : JSON.stringify([...drawn.childNodes].flatMap(cell));
+      return [...value.querySelectorAll(":scope > p.typed > code.id > bdo")].every((typed) => JSON.stringify([...typed.childNodes].flatMap(cell)) === shown);
+    });
     const gameAgrees =
+      typedAgrees &&
       drawnGame.length === ownGame.length &&
       ownGame.every(
         (value, at) => value.length === drawnGame[at].length && value.every(([c, hidden], i) => drawnGame[at][i][0] === c && (!hidden || drawnGame[at][i][1])),

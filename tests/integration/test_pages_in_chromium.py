@@ -1168,6 +1168,30 @@ def test_a_page_drawing_as_it_is_a_character_the_browser_writes_as_a_code_point_
     assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
 
 
+def test_a_page_drawing_another_value_in_the_order_it_was_typed_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page whose phrase holds right-to-left text, drawn again "in the order it was typed" as another
+    # phrase, "world" its last word where it is "word", the value above it and its data block left as served (review:
+    # the browser held the value drawn to its own and not the line a player reads it by in the order typed)
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "\u05e9\u05dc\u05dd world", "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    served = render_page(verify(request), request)
+    section, typed = served.index("<dl class=identity>"), "<span class=sp> </span>world</bdo>"
+    assert served.index(typed, section) < served.index("</dl>", section)
+    at = served.index(typed, section)
+    saved = tmp_path / "typed-otherwise.html"
+    saved.write_text(served[:at] + typed.replace("world", "word") + served[at + len(typed) :], encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+
+    # Then it does not agree, and says the values the page shows are not those it recomputed from
+    assert page["recheck"] == "disagree" and shown == "bad", said
+    assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+
+
 def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_the_colour_of_good_news(
     browser: Browser, tmp_path: Path
 ) -> None:
