@@ -906,6 +906,51 @@ def test_no_script_of_a_page_says_more_than_the_verdict_it_was_drawn_for(
     assert all(kind == "count below the game's" or "fair" not in got for kind, got in outcomes.items()), outcomes
 
 
+# Values a player may type that a page draws otherwise than as typed: right-to-left text, characters that show nothing
+# or look like others (written as code points), a soft hyphen, marks, spaces a page would fold, a phrase at its longest,
+# and U+1171E, which the core's Unicode and the browser's read apart
+AWKWARD_VALUES = [
+    "\u05e9\u05dc\u05d5\u05dd world",
+    "\u0645\u0631\u062d\u0628\u0627 123",
+    "a\u200bb\u202ec",
+    "ab\u00adcd",
+    "e\u0301t\u0300e\u0307\u0307",
+    "\u0440\u0430\u0443pal",
+    "a  b ",
+    " a\u00a0b",
+    "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+    "a,b, c",
+    ("long phrase " * 22)[:256],
+    "\U0001171e",
+    "a\U0001171e",
+]
+
+
+@pytest.mark.parametrize("value", AWKWARD_VALUES)
+def test_no_script_of_an_honest_page_of_a_game_whose_values_are_drawn_otherwise_than_typed_disagrees(
+    value: str, chromium: Browser, tmp_path: Path
+) -> None:
+    # Given a narde-v1 game of that phrase and a three-dice game of those seeds, each whole and fair, and each kind of
+    # request the searcher draws (review: the browser reads the values the page draws and held them to its own writing
+    # of them, and told an honest page of U+1171E it did not agree)
+    choose = random.Random(f"awkward {value}")
+    bases = _bases(choose.randbytes(32))
+    games = {
+        "narde-v1": bases["narde-v1"] | {"phrase": value},
+        "three-dice": bases["three-dice"] | {"client_seeds": {"white": value, "black": value[::-1]}},
+    }
+    for scheme, base in games.items():
+        count = choose.randint(2, 12)
+        whole = base | {"count": count, "recorded": _rolls(base | {"count": count})}
+        for kind, request in [("whole", whole)] + [draw(choose, scheme, base, kind) for kind in kinds_of(scheme)]:
+            how = (scheme, kind, value, request)
+            # When each is served, and its page opened in Chromium
+            verdict, page, _ = served(request, how)
+            # Then the browser agrees with it, and says no more than its verdict
+            assert kind != "whole" or verdict["verdict"] == "fair", how
+            assert_recheck_says_no_more(chromium, tmp_path, verdict, page, how)
+
+
 @pytest.mark.parametrize(("pending", "kept"), DAILY_ARCHIVES)
 def test_no_script_of_a_daily_rolls_page_says_more_than_its_verdict(
     pending: str, kept: bool, chromium: Browser, offline: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
