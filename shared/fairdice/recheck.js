@@ -141,7 +141,11 @@
     // (a day's roll: of a scheme with a daily archive, where the page's null verdict alone, the page's word, made a game's
     // incomplete with its rolls matching fair enough for a heading saying fair; review)
     const archived = said.verdict === null && fairdice.schemes.get(verdict.scheme).archive === true;
-    const fairHere = archived ? verdict.verdict === "incomplete" && verdict.checks.rolls === "match" : verdict.verdict === "fair";
+    // and the commitment it draws as published the SHA-256 the browser computed, which its data gives it none of to hold
+    // the secret to (review: a page drawing another got "this shows the day secret gives them and the commitment this
+    // page shows")
+    const published = !archived || (drawnGiven !== null && drawnGiven.innerText.trim() === verdict.seal.computed);
+    const fairHere = archived ? verdict.verdict === "incomplete" && verdict.checks.rolls === "match" && published : verdict.verdict === "fair";
     // What the page draws as its verdict, its heading and its tab, held to that as its data block is: "Fair" there only
     // where the browser finds it so (review: a mismatch page whose heading and tab said fair, its data left as served,
     // got "agree")
@@ -191,6 +195,7 @@
       parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
     }
     if (!gameAgrees) parts.push("the values it shows of whose game it is are not those your browser recomputed from");
+    if (!headingAgrees && !published) parts.push(`the ${seal} it shows as published is not the SHA-256 of the ${secret}`);
     if (!headingAgrees && !fairHere) parts.push(`it says fair, where your browser's own verdict is ${verdict.verdict}`);
     else if (!headingAgrees) parts.push(`it says fair of other ${rolls} than your browser finds fair, ${about}`);
     finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));

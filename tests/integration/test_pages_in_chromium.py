@@ -727,6 +727,33 @@ def test_the_browsers_own_check_of_a_fair_daily_roll_says_what_it_proved_not_the
     assert (shown, mark) == ("", "="), (shown, mark)
 
 
+def test_a_daily_rolls_fair_page_drawing_another_commitment_as_published_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a daily roll's page that the archive makes fair, whose seal section draws as published another commitment
+    # than the SHA-256 of the day secret, its data left as served (review: the browser, given no commitment, held the
+    # one drawn to nothing, and said its check shows the day secret gives "the commitment this page shows")
+    request = parse_request({"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER})
+    faces = verify(request.model_copy(update={"secret": KEY})).rolls[0]["dice"]
+    request = parse_request({"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER, "recorded": [faces]})
+    verdict = verify(request, day_secrets=LockedDay())
+    assert verdict.verdict == "fair" and verdict.seal.given == verdict.seal.computed, verdict.reasons
+    served = render_page(verdict, request, request.model_dump(mode="json") | {"secret": KEY})
+    drawn = f"<dl class=seals><dt>published</dt><dd><code>{verdict.seal.computed}</code></dd>"
+    assert served.count(drawn) == 1
+    saved = tmp_path / "daily-drawn-commitment.html"
+    saved.write_text(served.replace(drawn, drawn.replace(str(verdict.seal.computed), "0" * 64)), "utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), PHONE)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+
+    # Then it does not agree, and says nothing of what its check shows of the commitment
+    assert page["recheck"] == "disagree" and shown == "bad", said
+    assert "the commitment it shows as published is not the SHA-256 of the day secret" in said, said
+    assert "commitment this page shows" not in said, said
+
+
 def test_a_fair_flag_set_in_the_data_of_a_daily_rolls_mismatch_page_buys_no_sentence_of_the_archives_part(
     browser: Browser, tmp_path: Path
 ) -> None:
