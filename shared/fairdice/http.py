@@ -168,30 +168,52 @@ def _with_their_marks(text: str) -> list[tuple[int, int]]:
 
 
 # What Unicode draws as one with the character before it (UAX #29's grapheme clusters, as far as a cut of a method or a
-# header needs them): an emoji's skin tone (U+1F3FB to U+1F3FF), a zero-width joiner, a tag of a flag's subdivision
-# (U+E0020 to U+E007F), and a Hangul vowel or final consonant of a syllable written in jamo
-_DRAWN_ON = re.compile("[\U0001f3fb-\U0001f3ff\u200d\U000e0020-\U000e007f\u1160-\u11ff\ud7b0-\ud7ff]")
+# header needs them): an emoji's skin tone (U+1F3FB to U+1F3FF), a zero-width joiner or non-joiner, a tag of a flag's
+# subdivision (U+E0020 to U+E007F), a Hangul vowel or final consonant of a syllable written in jamo, and what Unicode
+# draws on the character before it though it is no mark (Thai's and Lao's AM, the halfwidth katakana voiced marks)
+_DRAWN_ON = re.compile(
+    "[\U0001f3fb-\U0001f3ff\u200c\u200d\U000e0020-\U000e007f\u1160-\u11ff\ud7b0-\ud7ff\u0e33\u0eb3\uff9e\uff9f]"
+)
 _REGIONAL = re.compile("[\U0001f1e6-\U0001f1ff]")  # a regional indicator: two of them are a flag
 _REGIONAL_RUN = re.compile("[\U0001f1e6-\U0001f1ff]+\\Z")
 _HANGUL_LEADING = re.compile("[\u1100-\u115f\ua960-\ua97f]")
+_HANGUL_SYLLABLE = re.compile("[\uac00-\ud7a3]")
+# A sign drawn on the character after it (UAX #29's Prepend): the Arabic number sign U+0600 and its like
+_PREPENDED = re.compile(
+    "[\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\U000110bd\U000110cd\U000111c2\U000111c3\U000113d1"
+    "\U0001193f\U00011941\U00011a84-\U00011a89\U00011d46\U00011f02]"
+)
 
 
 def _drawn_with(before: str, character: str) -> bool:
     """Whether `character` is drawn as one with what `before` is drawn as: a mark (category M) or a character of
-    `_DRAWN_ON`; anything after a zero-width joiner or a virama (the emoji or the consonant it joins); a regional
-    indicator that makes a flag with an odd run of them before it; a Hangul leading consonant after another. Wider
+    `_DRAWN_ON`; anything after a zero-width joiner, a virama (the emoji or the consonant it joins, marks between them
+    or not) or a sign of `_PREPENDED`; a line feed after a carriage return; a regional indicator that makes a flag with
+    an odd run of them before it; a Hangul leading consonant, or a whole syllable, after a leading consonant. Wider
     than Unicode's clusters in places (what follows any joiner or virama, a jamo vowel after any character), which
-    only cuts a little sooner; narrower where a rule is not read here (a prepended sign such as U+0600, a leading jamo
-    before a whole syllable, Thai's SARA AM), which a method or a header's value hardly holds."""
+    only cuts a little sooner (review: narrower before, a zero-width non-joiner, Thai's SARA AM, a prepended sign,
+    a syllable after a leading jamo and a consonant after a virama and a nukta were each cut from what they are drawn
+    with)."""
     last = before[-1]
     if unicodedata.category(character).startswith("M") or _DRAWN_ON.match(character):
         return True
-    if last == "\u200d" or unicodedata.combining(last) == _VIRAMA:
+    if last == "\u200d" or _PREPENDED.match(last) or _after_virama(before) or (last, character) == ("\r", "\n"):
         return True
     if _REGIONAL.match(character):
         run = _REGIONAL_RUN.search(before)
         return run is not None and len(run.group()) % 2 == 1
-    return bool(_HANGUL_LEADING.match(character) and _HANGUL_LEADING.match(last))
+    return bool(_HANGUL_LEADING.match(last) and (_HANGUL_LEADING.match(character) or _HANGUL_SYLLABLE.match(character)))
+
+
+def _after_virama(before: str) -> bool:
+    """Whether `before` ends in a virama and what is drawn on it after it, if any (a nukta, an accent: marks or
+    `_DRAWN_ON`), which join the consonant that follows to the one before it."""
+    for character in reversed(before):
+        if unicodedata.combining(character) == _VIRAMA:
+            return True
+        if not (unicodedata.category(character).startswith("M") or _DRAWN_ON.match(character)):
+            return False
+    return False
 
 
 _VIRAMA = 9  # the canonical combining class of a virama, which joins the consonants either side of it

@@ -152,6 +152,16 @@ def test_a_method_is_quoted_within_its_limit_as_shown_cut_between_its_characters
         ("X" * 18 + "\u1100\u1161X", 18),  # a Hangul syllable written in jamo
         ("X" * 18 + "\u0915\u094d\u0937X", 18),  # a Devanagari conjunct, its virama between two consonants
         ("X" * 18 + "e\u0301X", 18),
+        # What the cut read as apart, review: a zero-width non-joiner, Thai's SARA AM, a halfwidth katakana voiced mark,
+        # a prepended sign (the Arabic number sign), a syllable after a leading jamo, a consonant after a virama and
+        # what is drawn on it, a carriage return and its line feed
+        ("X" * 18 + "\u0628\u200cX", 18),
+        ("X" * 18 + "\u0e01\u0e33X", 18),
+        ("X" * 10 + "\uff76\uff9eX", 10),
+        ("X" * 13 + "\u0600\u0661\u0662", 13),
+        ("X" * 10 + "\u1100\uac00X", 10),
+        ("X" * 8 + "\u0915\u094d\U0001f3fe\u0937" + "X" * 5, 8),
+        ("X" * 16 + "\r\nX", 16),
     ],
 )
 def test_a_method_is_cut_at_the_last_boundary_of_unicode_s_segmentation_that_fits(method: str, kept: int) -> None:
@@ -219,6 +229,9 @@ def test_a_path_is_cut_after_its_last_whole_character_within_the_limit(character
         "\U0001f44d\U0001f3fd",  # a thumbs-up and its skin tone, as `readable` writes them (review: the plain one)
         "\U0001f1eb\U0001f1f7",  # a flag's two letters
         "\U0001f468%E2%80%8D\U0001f469",  # two emoji a joiner (encoded, as it shows nothing) makes one
+        "\u0628%E2%80%8C",  # a letter and a zero-width non-joiner (review: quoted without it)
+        "\u0e01\u0e33",  # a Thai consonant and its SARA AM
+        "\u1100\uac00",  # a leading jamo and the syllable after it
     ],
 )
 def test_a_path_is_never_cut_within_what_is_drawn_as_one(drawn_as_one: str) -> None:
