@@ -2,6 +2,7 @@
 
 from http import HTTPStatus
 from itertools import accumulate
+from typing import Any
 
 import pytest
 import regex
@@ -174,6 +175,26 @@ def test_a_method_is_cut_at_the_last_boundary_of_unicode_s_segmentation_that_fit
     fitting = [end for end in boundaries if len(readable(method[:end])) < METHOD_SAID]
     assert kept == max(fitting)
     assert said == readable(method[:kept]) + "…"
+
+
+def test_a_method_drawn_as_one_however_long_is_cut_reading_each_character_once() -> None:
+    # Given a method of 4,000 characters a joiner makes one emoji, each character of it counted as it is copied out
+    # (review: what was drawn as one so far was sliced anew at each character, which took time in the square of its
+    # length: seconds for a method of 128,000 characters)
+    copied = 0
+
+    class Counted(str):
+        def __getitem__(self, key: Any) -> str:
+            nonlocal copied
+            got = super().__getitem__(key)
+            copied += len(got)
+            return got
+
+    method = Counted("\U0001f468\u200d" * 2000)
+    said = not_allowed("/verify", method, ["OPTIONS", "POST"]).removeprefix("/verify takes POST, not ")
+    # Then it is quoted within the limit, and no more of it is copied than its length twice over
+    assert len(said) <= METHOD_SAID
+    assert copied <= 2 * len(method)
 
 
 @pytest.mark.parametrize(
