@@ -689,7 +689,22 @@ def test_every_request_header_the_functions_read_answering_each_route_is_one_the
         protocol="HTTP/1.1",
         port=3000,
     )
-    for event in [*(event for event in events if "rawPath" in event), preflight]:
+    # and the requests no event of events/ makes, each of which answers by a path of its own: HEAD, an OPTIONS that is
+    # no preflight, another method on a GET route and on the game's, a docs asset of no such name, a body compressed
+    # (review: the events are GETs and POSTs alone, and none sends a Content-Encoding, so a read there passed)
+    others = [
+        local_server.to_event(method, path, headers, body, client_ip="::1", protocol="HTTP/1.1", port=3000)
+        for method, path, headers, body in [
+            ("HEAD", "/", [], b""),
+            ("HEAD", "/daily/2025-03-01", [], b""),
+            ("OPTIONS", "/verify", [], b""),
+            ("POST", "/schemes", [], b""),
+            ("PUT", "/game/today/123e4567-e89b-12d3-a456-426614174000", [], b""),
+            ("GET", "/docs/swagger-ui-3.37.0/nothing.css", [], b""),
+            ("POST", "/verify", [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], b"{}"),
+        ]
+    ]
+    for event in [*(event for event in events if "rawPath" in event), preflight, *others]:
         event["headers"] = Recorded({**sent, **(event.get("headers") or {})})
         handler(event, local_server.LocalContext())
     # Then each header read is one the server refuses a value of that is no UTF-8, or one it sets itself
