@@ -1352,6 +1352,62 @@ def test_a_revealed_day_whose_own_fields_disagree_with_its_times_is_never_fair_a
     assert said in _text(render_page(verdict))
 
 
+_EARLY, _LATE, _BEFORE_OVER = at("2025-02-28 23:00"), at("2025-03-01 00:40"), at("2025-03-01 12:00")
+_PUBLISHED = {"none": storage.NOT_KNOWN, "early": _EARLY, "in grace": _IN_GRACE, "after grace": _LATE}
+_REVEALED = {"none": None, "before over": _BEFORE_OVER, "after over": _OVER}
+_ANSWERS = [True, False, None]
+
+
+@pytest.mark.parametrize("witnessed", [True, False], ids=["witnessed", "not witnessed"])
+@pytest.mark.parametrize("in_time", _ANSWERS, ids=lambda answer: f"in_time {answer}")
+@pytest.mark.parametrize("published", _PUBLISHED, ids=lambda name: f"published {name}")
+@pytest.mark.parametrize("revealed_in_time", _ANSWERS, ids=lambda answer: f"revealed_in_time {answer}")
+@pytest.mark.parametrize("revealed", _REVEALED, ids=lambda name: f"revealed {name}")
+def test_a_revealed_days_answers_and_times_read_fair_only_where_all_say_in_time_and_no_reason_says_a_time_untrue(
+    witnessed: bool, in_time: bool | None, published: str, revealed_in_time: bool | None, revealed: str
+) -> None:
+    # Given a revealed day, its commitment and record kept, whose answers (in_time, revealed_in_time), times and
+    # witness are each set apart, as a store of someone else's making may set them
+    found = RevealedDay(
+        secret=OWN,
+        commitment=seal_of(OWN),
+        source="daily archive",
+        published_at=_PUBLISHED[published],
+        in_time=in_time,  # type: ignore[arg-type]
+        witnessed=witnessed,
+        revealed_at=_REVEALED[revealed],
+        revealed_in_time=revealed_in_time,
+        locked=True,
+    )
+    recorded = carried(ARCHIVE_DAY)["recorded"]
+    request = DailyRequest.model_validate(
+        {"scheme": "daily", "date": ARCHIVE_DAY, "player_id": ARCHIVE_PLAYER, "recorded": recorded}
+    )
+
+    # When its roll is verified against it
+    verdict = verify(request, day_secrets=_HandMade(found))
+    reasons = " ".join(verdict.reasons)
+    page = _text(render_page(verdict))
+
+    # Then it is fair only where every answer says in time, by witnessed times that say so too; else incomplete
+    sealed = witnessed and in_time is True and published == "in grace"
+    kept = witnessed and revealed_in_time is True and revealed == "after over"
+    assert verdict.verdict == ("fair" if sealed and kept else "incomplete"), verdict.reasons
+    assert (verdict.seal.in_time is True) is sealed, verdict.seal
+    assert ("before the game's play began." in page) is sealed
+    # And no reason says a time it was not given: a record revealed before its day, or dated after it against its
+    # answer, a commitment late or early. A record's time is read where it is a witness or its answer says not in time
+    read = witnessed or revealed_in_time is False
+    assert ("before its day was over" in reasons) is (read and revealed == "before over")
+    assert ("as written after its day was over, though it dates it" in reasons) is (
+        read and revealed == "after over" and revealed_in_time is not True
+    )
+    assert ("after the 15 minutes after 00:00 UTC it had" in reasons) is (witnessed and published == "after grace")
+    assert ("before its day began" in reasons) is (witnessed and published == "early")
+    # Nor says a time of the archive's where it gives none
+    assert ("9999" not in reasons) and ("9999" not in page)
+
+
 def test_a_pending_day_said_in_time_on_an_archive_whose_times_are_no_witness_is_not_said_in_time() -> None:
     # Given a day not revealed, on an archive whose times are no witness (a folder), whose answer says its commitment
     # was published in time, by a time within its grace
