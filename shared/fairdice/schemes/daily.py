@@ -195,6 +195,15 @@ def _published_out_of_its_time(day: dt.date) -> tuple[str, ...]:
     )
 
 
+def _no_time_of_its_own(day: dt.date) -> tuple[str, ...]:
+    """Why a day whose commitment S3 gives no time of its own for (a multipart upload) is at most incomplete once
+    revealed, as the same day revealed says it (`Daily.revealed`): nothing says when it was published."""
+    return (
+        f"S3 gives no time of its own for the commitment of {day.isoformat()}, so nothing shows the secret was fixed"
+        " before the day's play: once its secret is revealed, that day's rolls are at most incomplete",
+    )
+
+
 def _not_kept(day: dt.date) -> str:
     """Why a day whose commitment the daily archive published, in time or not, but does not keep under Object Lock is
     at most incomplete once revealed, as the same day revealed is (`Daily.revealed`): another may be shown in its
@@ -395,6 +404,15 @@ class Daily(Scheme[DailyRequest]):
             # Its own answer and its time taken together, the stricter: in time only where both say so, by a time that
             # is a witness, as of the same day revealed (review: a folder's pending day said in time read in time)
             in_time = found.witnessed and found.in_time is True and _in_grace(request.date, found.published_at)
+            # Out of its time is said with the time it was published, and one S3 gives no time for as that (review:
+            # "when it was published is said with it", where nothing said it)
+            out_of_time = (
+                ()
+                if in_time
+                else _published_out_of_its_time(request.date)
+                if found.published_at is not None
+                else _no_time_of_its_own(request.date)
+            )
             return replace(
                 withheld,
                 seal=found.commitment,
@@ -407,7 +425,7 @@ class Daily(Scheme[DailyRequest]):
                 # Where the archive's times are no witness, that is why, whatever time it gives (review: "does not
                 # show the secret was fixed", beside a time within the grace)
                 caveats=(
-                    *(unwitnessed or (_published_out_of_its_time(request.date) if not in_time else ())),
+                    *(unwitnessed or out_of_time),
                     *((_not_kept(request.date),) if found.locked is False else ()),
                 ),
             )

@@ -27,6 +27,7 @@ from fairdice.dice import limit_for
 from fairdice.errors import ArchiveUnavailable, InvalidInput, UnknownDay
 from fairdice.notices import day_page
 from fairdice.page import render_page
+from fairdice.prose import utc_time
 from fairdice.schemes import daily, parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay, Withheld
 from fairdice.schemes.daily import DailyRequest
@@ -1406,6 +1407,66 @@ def test_a_revealed_days_answers_and_times_read_fair_only_where_all_say_in_time_
     assert ("before its day began" in reasons) is (witnessed and published == "early")
     # Nor says a time of the archive's where it gives none
     assert ("9999" not in reasons) and ("9999" not in page)
+
+
+@pytest.mark.parametrize("witnessed", [True, False], ids=["witnessed", "not witnessed"])
+@pytest.mark.parametrize("in_time", _ANSWERS, ids=lambda answer: f"in_time {answer}")
+@pytest.mark.parametrize("published", _PUBLISHED, ids=lambda name: f"published {name}")
+def test_a_pending_days_answer_and_time_say_in_time_only_where_both_do_and_no_reason_says_a_time_untrue(
+    witnessed: bool, in_time: bool | None, published: str
+) -> None:
+    # Given a day not revealed yet, its commitment published and kept, whose answer (in_time), time and witness are
+    # each set apart; no time at all where S3 gives none of its own (a multipart upload)
+    pending = PendingDay(
+        reveal_at=_OVER,
+        commitment=seal_of(OWN),
+        published_at=storage.known_time(_PUBLISHED[published]),
+        in_time=in_time,
+        locked=True if witnessed else None,
+        witnessed=witnessed,
+    )
+    request = DailyRequest.model_validate({"scheme": "daily", "date": ARCHIVE_DAY, "player_id": ARCHIVE_PLAYER})
+
+    # When its roll is verified against it
+    verdict = verify(request, day_secrets=_HandMade(pending))
+    reasons = " ".join(verdict.reasons)
+    page = _text(render_page(verdict))
+
+    # Then it is withheld, said in time, and not at most incomplete once revealed, only where its answer says in time
+    # by a witnessed time that says so too
+    sealed = witnessed and in_time is True and published == "in grace"
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert (verdict.seal.in_time is True) is sealed, verdict.seal
+    assert verdict.withheld.at_most_incomplete is not sealed, verdict.reasons
+    assert ("by the archive's time, before the day's play began." in page) is sealed
+    # And its reasons say a time only where one is given: none where S3 gives none of its own, as the same day revealed
+    # says it (review: "when it was published is said with it", where nothing said it)
+    if "when it was published is said with it" in reasons:
+        assert verdict.seal.published_at is not None and f"Published at {utc_time(verdict.seal.published_at)}" in page
+    if witnessed and published == "none":
+        assert "S3 gives no time of its own for the commitment of 2025-03-01" in reasons, verdict.reasons
+    assert ("9999" not in reasons) and ("9999" not in page)
+
+
+def test_a_pending_days_commitment_s3_gives_no_time_for_is_said_so_not_as_said_with_its_time() -> None:
+    # Given a day committed (a multipart upload: S3 gives no time of its own for it), read in its evening
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with moto_stores(timeline) as stores:
+        timeline.publish(stores, at("2025-03-01 00:00:03"))
+        reader = ArchiveReader(Undated(stores.archive, "commitments/"), clock=lambda: at("2025-03-01 18:00"))
+
+        # When its roll is verified
+        verdict = verified(reader)
+
+    # Then it is withheld, at most incomplete once revealed, saying S3 gives no time, as the same day revealed says it
+    # (review: "when it was published is said with it", where nothing said it)
+    assert verdict.verdict == "withheld" and verdict.withheld is not None
+    assert verdict.withheld.at_most_incomplete is True
+    assert (verdict.seal.published_at, verdict.seal.in_time) == (None, False)
+    assert verdict.reasons[1:] == [
+        "S3 gives no time of its own for the commitment of 2025-03-01, so nothing shows the secret was fixed before the"
+        " day's play: once its secret is revealed, that day's rolls are at most incomplete"
+    ]
 
 
 def test_a_pending_day_said_in_time_on_an_archive_whose_times_are_no_witness_is_not_said_in_time() -> None:
