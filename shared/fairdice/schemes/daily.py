@@ -438,6 +438,7 @@ class Daily(Scheme[DailyRequest]):
         # The reader checks a record's secret against the commitment published before the day, once for the day. They
         # differ only where the operator revealed a secret it had not committed to (review).
         uncommitted = not found.committed
+        form: str | None = None  # how the commitment is one over the hex text of the secret revealed, if it is
         if uncommitted:
             # A commitment over the hex text of the secret revealed is one to it, hashed as text, as the diagnosis says
             # (`seal_of_hex_text`): not a secret it had not committed to (review: the page said both)
@@ -521,7 +522,8 @@ class Daily(Scheme[DailyRequest]):
             seal_locked=found.locked if found.witnessed else None,
             seal_source=f"daily archive {commitment_key(request.date)}",
             source_uncommitted=uncommitted and secret == found.secret,
-            uncommitted_secret=found.secret if uncommitted and secret != found.secret else None,
+            # Not of a commitment over its hex text: one to it all the same, as its contradiction says
+            uncommitted_secret=found.secret if uncommitted and form is None and secret != found.secret else None,
             seal_unseen=found.unseen,
         )
 

@@ -7,6 +7,7 @@ archive and moto's S3 (whose LastModified follows the same clock).
 """
 
 import datetime as dt
+import hashlib
 import html
 import json
 import re
@@ -1467,6 +1468,36 @@ def test_a_pending_days_commitment_s3_gives_no_time_for_is_said_so_not_as_said_w
         "S3 gives no time of its own for the commitment of 2025-03-01, so nothing shows the secret was fixed before the"
         " day's play: once its secret is revealed, that day's rolls are at most incomplete"
     ]
+
+
+@pytest.mark.parametrize("as_text", [False, True], ids=["committed to another", "committed to it as hex text"])
+def test_the_archives_secret_is_handed_on_as_one_it_had_not_committed_to_only_where_it_had_not(as_text: bool) -> None:
+    # Given a revealed day whose commitment its secret does not give as bytes: of another secret, or of its own hex text
+    # (a commitment to it all the same, as its reason says); and a roll given with another secret
+    committed = OWN.hex().encode() if as_text else bytes(32)
+    found = RevealedDay(
+        secret=OWN,
+        commitment=hashlib.sha256(committed).hexdigest(),
+        source="daily archive",
+        published_at=_IN_GRACE,
+        in_time=True,
+        witnessed=True,
+        revealed_at=_OVER,
+        revealed_in_time=True,
+        committed=False,
+        locked=True,
+    )
+    request = DailyRequest.model_validate(
+        {"scheme": "daily", "date": ARCHIVE_DAY, "player_id": ARCHIVE_PLAYER, "secret": "ab" * 32}
+    )
+
+    # When the daily room reads it
+    revealed = daily.SCHEME.revealed(request, _HandMade(found), None)
+
+    # Then the archive's secret is handed to the diagnosis as one it had not committed to only where it had not
+    # (review: one committed to as its hex text was handed on as not committed to)
+    assert not isinstance(revealed, Withheld)
+    assert revealed.uncommitted_secret == (None if as_text else OWN)
 
 
 def test_a_pending_day_said_in_time_on_an_archive_whose_times_are_no_witness_is_not_said_in_time() -> None:
