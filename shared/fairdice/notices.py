@@ -287,6 +287,12 @@ def _commitment(record: DayRecord) -> Iterator[str]:
                 f"Published outside the first {GRACE_MINUTES} minutes of the day in UTC,"
                 " so it does not show the secret was fixed before the day's play"
             )
+        elif published is None and record.witnessed:
+            # S3's own, where it gives none (review: said the archive is a folder or an emulator, of AWS's S3)
+            why = (
+                "S3 gives no time of its own for it (a multipart upload or a replica), so it cannot show the secret was"
+                " fixed before the day's play"
+            )
         else:  # in the minutes after 00:00 by a time S3 itself did not give: a folder's or an emulator's
             why = (
                 "Its time of publication is not one S3 itself gave (the archive is a folder or an emulator), so it"

@@ -1033,6 +1033,31 @@ def test_a_record_or_commitment_the_archive_gives_no_time_for_keeps_the_day_from
         assert (record.commitment_published_at, record.commitment_in_time) == (None, False)
 
 
+@pytest.mark.parametrize("read_at", ["2025-03-01 18:00", "2025-03-02 09:00"], ids=["pending", "revealed"])
+def test_the_day_page_of_a_commitment_s3_gives_no_time_for_says_so_not_that_the_archive_is_a_folder(
+    read_at: str,
+) -> None:
+    # Given a day committed and revealed in AWS's S3 (moto), whose commitment S3 gives no time of its own for (a
+    # multipart upload), read that evening, not revealed yet, or the next morning
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with moto_stores(timeline) as stores:
+        revealed_next_morning((timeline, stores))
+        reader = ArchiveReader(Undated(stores.archive, "commitments/"), clock=lambda: at(read_at))
+
+        # When its record's page is made
+        record = reader.record(ARCHIVE_DAY)
+
+    # Then it says S3 gives no time of its own for the commitment, not that the archive is a folder or an emulator
+    # (review: said of an archive whose times are S3's own)
+    assert (record.witnessed, record.commitment_published_at, record.commitment_in_time) == (True, None, False)
+    page = _text(day_page(record).html)
+    assert "folder or an emulator" not in page
+    assert (
+        "S3 gives no time of its own for it (a multipart upload or a replica), so it cannot show the secret was fixed"
+        " before the day's play: that day's rolls are at most incomplete." in page
+    )
+
+
 def test_the_page_of_a_day_whose_secret_is_not_revealed_says_when_it_is_due_not_that_it_was_revealed(
     archive: tuple[Timeline, Stores],
 ) -> None:
