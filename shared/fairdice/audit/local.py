@@ -1377,9 +1377,15 @@ def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> I
             blocks = held.enter_context(held_folder(out, [partials])).listed()
             for name in sorted(blocks):
                 if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{name}"):
-                    with suppress(OSError):
-                        block = held.enter_context(held_folder(out, [partials, name]))
-                        folders.append((block, block.listed()))
+                    with suppress(OSError), ExitStack() as looked_in:
+                        block = looked_in.enter_context(held_folder(out, [partials, name]))
+                        names = block.listed()
+                        # Held on only where it holds a name bearing the mark: a folder held for every block ran out
+                        # of descriptors where the blocks were more than a process may open (review: 300 blocks,
+                        # macOS's 256, stopped the run and its resume, exit 3, "Too many open files")
+                        if any(own.fullmatch(each) for each in names):
+                            folders.append((block, names))
+                            held.push(looked_in.pop_all())
         left = {}
         for folder, names in folders:
             for name in sorted(names):

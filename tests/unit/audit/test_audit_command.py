@@ -4011,6 +4011,42 @@ def test_a_blocks_folder_swapped_for_a_link_once_partials_is_listed_lets_no_stag
 
 
 @pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
+def test_a_run_into_an_out_of_many_blocks_holds_open_only_the_blocks_folders_where_a_file_may_be_left_staged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, again: list[str]
+) -> None:
+    # Given an earlier run of 40 files, each a block of its own, cut short before its merge in --out, having left a
+    # staged file holding no game in its last block's folder (review: a folder held open for every block while the
+    # next run removed what was left stopped it, exit 3, "Too many open files", where the blocks were more than the
+    # descriptors a process may open, 256 by default on macOS; its resume alike)
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    for number, game in enumerate(many(40)):
+        games.write(inputs / f"d{number:02d}.jsonl", [game])
+    out = tmp_path / "out"
+    arguments = ["audit", str(inputs), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    for output in ("summary.json", "report.html", "findings.jsonl"):
+        (out / output).unlink()
+    staged = out / "partials" / "00039-0000000" / f".incoming-{staged_mark(out)}0a1b2c3d"
+    staged.write_bytes(b"")
+    real_prepare = local._prepare
+    opened_then: list[int] = []
+
+    def prepare(*args: Any) -> Any:
+        opened_then.append(len(os.listdir("/proc/self/fd")))  # as what was left staged is held, to be removed
+        return real_prepare(*args)
+
+    monkeypatch.setattr(local, "_prepare", prepare)
+    opened_before = len(os.listdir("/proc/self/fd"))
+
+    # When it is audited again into it, Then the staged file is removed, and the run holds open a few descriptors as
+    # it does so (--out's lock, --out, partials/, the one block's folder), not one for each block's folder
+    assert main([*arguments, *again]) == 0
+    assert not staged.exists()
+    assert opened_then[0] - opened_before <= 6, opened_then[0] - opened_before
+
+
+@pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
 def test_a_users_file_named_as_a_staged_one_that_holds_no_game_is_kept_by_a_run_into_that_out(
     tmp_path: Path, again: list[str]
 ) -> None:
