@@ -20,7 +20,7 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -806,6 +806,20 @@ def test_an_out_hidden_in_the_input_folder_is_checked_and_what_else_it_holds_is_
     assert (out / "partials" / "day2.jsonl").is_file()
 
 
+@pytest.fixture
+def ctrl_c_as_a_terminal_sends_it() -> Iterator[None]:
+    """Ctrl-C's default handler in place in this process for a test that sends it, as a terminal starts the command,
+    and the handler found put back after: a runner started in the background, as a script may start it, inherits
+    SIGINT ignored (a shell ignores it in its background jobs), which the command keeps ignored, and the test's Ctrl-C
+    was lost, the run going on to exit 0, not 130 (review)."""
+    found = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, found)
+
+
+@pytest.mark.usefixtures("ctrl_c_as_a_terminal_sends_it")
 def test_signal_handlers_are_put_back_after_an_interrupted_run_and_an_ignored_ctrl_c_stays_ignored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -839,6 +853,7 @@ def test_signal_handlers_are_put_back_after_an_interrupted_run_and_an_ignored_ct
     [("report-written", signal.SIGINT), ("report-written", signal.SIGTERM), ("line-said", signal.SIGINT)],
     ids=["ctrl-c-as-the-report-is-written", "sigterm-as-the-report-is-written", "ctrl-c-as-the-line-is-said"],
 )
+@pytest.mark.usefixtures("ctrl_c_as_a_terminal_sends_it")
 def test_a_signal_once_the_outputs_are_written_stops_nothing_and_the_audit_ends_with_its_own_status(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], number: int, when: str
 ) -> None:
@@ -878,6 +893,7 @@ def test_a_signal_once_the_outputs_are_written_stops_nothing_and_the_audit_ends_
 
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 @pytest.mark.parametrize(("number", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"])
+@pytest.mark.usefixtures("ctrl_c_as_a_terminal_sends_it")
 def test_a_stop_lost_in_a_weak_references_callback_as_the_report_is_drawn_still_stops_the_audit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], number: int, status: int
 ) -> None:
@@ -901,6 +917,7 @@ def test_a_stop_lost_in_a_weak_references_callback_as_the_report_is_drawn_still_
     assert "--resume" in capsys.readouterr().err
 
 
+@pytest.mark.usefixtures("ctrl_c_as_a_terminal_sends_it")
 def test_a_ctrl_c_before_the_report_is_written_still_stops_the_audit(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -944,6 +961,7 @@ def test_ctrl_c_while_the_audit_imports_its_packages_is_one_line_and_exit_130(
 # test's process, one a library started, such as a BLAS's, let it in at once, a test before this one having loaded it)
 _CTRL_C_AS_THE_POOL_FORKS = """
 import os, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as a terminal starts it, the runner in the background too
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from fairdice.cli import main
