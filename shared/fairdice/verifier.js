@@ -384,8 +384,8 @@ const fairdice = (() => {
   // Of those, the marks not at home on a letter of SCRIPTS, shown there (the comma below of "ж̦", like the cedilla of
   // "ж̧"; the candrabindu of "ш̐", like the breve and dot above of "ш̆̇"): fairdice.prose's _COMBINING_ABROAD.
   const COMBINING_ABROAD = new Set(
-      "\u0305\u030C\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357\u0358" +
-      "\u0366\u036E",
+      "\u0305\u030C\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357" +
+      "\u0358\u0366\u036E",
   );
   // Each sequence of marks alike to one mark (the two e signs of "കെെ", like the ai sign of "കൈ"), its last shown:
   // fairdice.prose's _MARKS_SPELLED.
@@ -446,9 +446,9 @@ const fairdice = (() => {
       "[" +
       "\u{1E030}-\u{1E06D}" +
       "]", "u"), new Set(
-      "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0312\u0313" +
-      "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337" +
-      "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036F\u2DE8\u2DEC\uA66F")],
+      "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0312\u0313\u0314" +
+      "\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0350" +
+      "\u0352\u0354\u0355\u0363\u0364\u0368\u036F\u2DE8\u2DEC\uA66F")],
     // Devanagari
     ["Deva", new RegExp(
       "[" +
@@ -503,9 +503,9 @@ const fairdice = (() => {
       "[" +
       "\u1DBF\u2126" +
       "]", "u"), new Set(
-      "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0312\u0313" +
-      "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337" +
-      "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
+      "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0312\u0313\u0314" +
+      "\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0350" +
+      "\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
     // Gujarati
     ["Gujr", new RegExp(
       "[" +
@@ -581,9 +581,9 @@ const fairdice = (() => {
       "\u214E\u2183-\u2184\uFB00-\uFB06\uFF21-\uFF3A\uFF41-\uFF5A\u{10780}-\u{10785}\u{10787}-\u{107B0}" +
       "\u{107B2}-\u{107BA}\u{1DF00}-\u{1DF1E}\u{1DF25}-\u{1DF2A}" +
       "]", "u"), new Set(
-      "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0312\u0313" +
-      "\u0314\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337" +
-      "\u0350\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
+      "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0312\u0313\u0314" +
+      "\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0350" +
+      "\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
     // Marchen
     ["Marc", new RegExp(
       "[" +
