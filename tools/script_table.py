@@ -291,16 +291,16 @@ def _escaped_all(characters: set[str], *, js: bool) -> str:
 
 
 def spelled() -> set[str]:
-    """`_MARKS_SPELLED`: each sequence of two or more marks Unicode's confusables hold alike to one mark that is alike
-    to no other mark and not deprecated (the Malayalam ൈ, like െെ; the Telugu ూ, like ుా), whose last mark is shown
-    after the others."""
+    """`_MARKS_SPELLED`: each sequence of two or more marks Unicode's confusables hold alike to one character that is
+    alike to no other character and not deprecated (the Malayalam ൈ, like െെ; the Telugu ూ, like ుా; the Myanmar
+    symbol ႞, like ႃ̊), whose last mark is shown after the others."""
 
     def mark(member: str) -> bool:
         return unicodedata.category(member).startswith("M")
 
     found = set()
     for members in _groups():
-        ones = [m for m in members if len(m) == 1 and mark(m)]
+        ones = [m for m in members if len(m) == 1]
         if len(ones) == 1 and not regex.match(r"\p{Deprecated}", ones[0]):
             found.update(m for m in members if len(m) > 1 and all(map(mark, m)))
     return found

@@ -176,11 +176,12 @@ _COMBINING_ALIKE = frozenset(
 _COMBINING_ABROAD = frozenset(
     "\u0305\u030c\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357\u0358\u0366\u036e"
 )
-# Each sequence of marks Unicode's confusables hold alike to one mark, alike to no other mark and not deprecated: its
-# last mark after the others is shown (`_lookalikes`), as Unicode writes that vowel with the one sign (review: "കെെ",
-# two e signs, and "കൈ", an ai sign, were shown alike, as typed; "కుా" and "కూ" too). tools/script_table.py writes them
-# (`spelled`), which a test holds them to; verifier.js holds the same.
-_MARKS_SPELLED = ("\u0c41\u0c3e", "\u0c43\u0c3e", "\u0d46\u0d46")
+# Each sequence of marks Unicode's confusables hold alike to one character, alike to no other character and not
+# deprecated: its last mark after the others is shown (`_lookalikes`), as Unicode writes that vowel with the one sign
+# (review: "കെെ", two e signs, and "കൈ", an ai sign, were shown alike, as typed; "కుా" and "కూ" too; then "жႃ̊", a Shan
+# sign aa and a ring above, and "ж႞", the Myanmar symbol Shan one, a character but no mark). tools/script_table.py
+# writes them (`spelled`), which a test holds them to; verifier.js holds the same.
+_MARKS_SPELLED = ("\u0c41\u0c3e", "\u0c43\u0c3e", "\u0d46\u0d46", "\u1083\u030a")
 # For each script but those of `_SCRIPTS` (by its ISO 15924 code), its letters, as Unicode's Script property names them
 # and the core's Unicode knows, and the marks at home on them: of each group of marks alike to each other (Unicode's
 # confusables, through others too), the one whose Script_Extensions hold the script (those of U+0300 to U+036F count as
@@ -1001,8 +1002,8 @@ def unseen(text: str) -> list[bool]:
       acute accent of "ж́", the comma below of "ж̦", like the cedilla of "ж̧"; and on any other
       character, a mark that looks like another (one of U+0300 to U+036F too) but one at home on it (`_MARKS_AT_HOME`):
       the Lao tone mark of "ไม່", like the Thai one of "ไม่";
-    - the last mark of a sequence of marks that looks like one mark (`_MARKS_SPELLED`): the second e sign of "കെെ", like
-      the ai sign of "കൈ";
+    - the last mark of a sequence of marks that looks like one character (`_MARKS_SPELLED`): the second e sign of
+      "കെെ", like the ai sign of "കൈ";
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below, an accent on a
       zero-width joiner), or on nothing, the value's first character (review: the phrase "\u0301test" was shown as an
       accent over nothing, then "test").

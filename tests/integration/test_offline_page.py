@@ -1467,9 +1467,11 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
         befores += [letters.pattern[1], letters.pattern[-2]]
     befores += ["\u05dc", "\u05d5", "\u2605", "\u05e9\u05b8"]
     texts += [before + mark for before in befores for mark in marks]
-    # (and each sequence of marks alike to one mark, and that mark: the second െ of "കെെ" is shown, the ൈ of "കൈ" not)
+    # (and each sequence of marks alike to one character, and that character: the second െ of "കെെ" is shown, the ൈ of
+    # "കൈ" not; the ring above of "жႃ̊", the Myanmar symbol of "ж႞" not)
     spelled = [*prose._MARKS_SPELLED, "\u0d48", "\u0c42", "\u0c44", "\u0d46\u0d46\u0d46", "\u0c41\u0c3e\u0c3e"]
-    texts += [before + marks for before in ("\u0d15", "\u0c15", "\u0436", "a", "") for marks in spelled]
+    spelled.append("\u109e")
+    texts += [before + marks for before in ("\u0d15", "\u0c15", "\u1000", "\u0436", "a", "") for marks in spelled]
     # (and each after a character shown whatever is around it: a joiner, a Hangul filler, a jamo, a blank, a CGJ)
     texts += [f"\u0436{alone}{mark}" for alone in "\u200d\u3164\u1100\u2800\u034f\u00ad\u0e4d\u0661" for mark in marks]
 

@@ -1381,7 +1381,7 @@ def test_the_browser_holds_the_same_look_alikes(name: str, held: frozenset[str])
 
 
 def test_no_mark_and_the_marks_alike_to_it_are_both_as_typed_where_no_other_mark_is_alike() -> None:
-    # Given each sequence of marks Unicode's confusables hold alike to one mark, alike to no other mark and not
+    # Given each sequence of marks Unicode's confusables hold alike to one character, alike to no other and not
     # deprecated (tools/script_table.py's `spelled`, which the core and the browser hold), and that mark, on the first
     # letter of each of Unicode's scripts a page shows as typed (review: "കെെ" and "കൈ", "కుా" and "కూ" were shown
     # alike)
@@ -1412,6 +1412,18 @@ def test_no_mark_and_the_marks_alike_to_it_are_both_as_typed_where_no_other_mark
 
     # Then of each on each, one at least is written as code points
     assert both == []
+
+
+@pytest.mark.parametrize("base", ["\u0436", "\u00e9", "\u03c9", "\u05d0", "\u1000"])
+def test_marks_alike_to_a_character_that_is_no_mark_are_not_as_typed_beside_it(base: str) -> None:
+    # Given the Myanmar symbol Shan one ႞, which Unicode's confusables hold alike to the Shan sign aa and a ring above
+    # one after another, ႃ̊, on a letter (review: "ж႞" and "жႃ̊" were each shown as typed, alike: the sequences whose
+    # last mark is shown were those alike to one mark alone)
+    assert prose.shown(base + "\u109e") == base + "\u109e"
+
+    # Then the ring above after the sign aa is written as its code point
+    assert unseen(base + "\u1083\u030a") == [False, False, True]
+    assert "\u1083\u030a" in prose._MARKS_SPELLED
 
 
 @pytest.mark.parametrize(
