@@ -188,8 +188,9 @@ _MARKS_SPELLED = ("\u0c41\u0c3e", "\u0c43\u0c3e", "\u0d46\u0d46", "\u1083\u030a"
 # Latin's, Greek's, Coptic's, Cyrillic's and Armenian's too), the one a legacy national character set writes on the
 # script's letters where several do (in a character it holds that Unicode decomposes so: the cedilla of ç), else the one
 # in everyday use (a legacy national character set holds it: the fatha َ, not the small fatha ؘ), else the first by code
-# point. Every other mark of `_MARKS_ALIKE` or `_COMBINING_ALIKE` on such a letter, and on any character of no script
-# here, is shown (`_lookalikes`).
+# point; but none of a group where each mark of a sequence alike to its marks is at home (the candrabindu ̐, like the
+# breve and the dot above ̆̇, on the Latin, Greek and Cyrillic letters here). Every other mark of `_MARKS_ALIKE` or
+# `_COMBINING_ALIKE` on such a letter, and on any character of no script here, is shown (`_lookalikes`).
 # On a letter Unicode composes some of a group's marks with (a character's canonical decomposition holds the two), those
 # are at home there instead (`_MARKS_AT_HOME_ON`): the shin dot and the sin dot on the shin ש, the holam on every other
 # Hebrew letter (the וֹ of "שָׁלוֹם" and its שׁ are as typed, "שֹ" is shown).

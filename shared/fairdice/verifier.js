@@ -392,7 +392,8 @@ const fairdice = (() => {
   const MARKS_SPELLED = ["\u0C41\u0C3E", "\u0C43\u0C3E", "\u0D46\u0D46", "\u1083\u030A"];
   // For each script but SCRIPTS (by ISO 15924 code), its letters the core's Unicode knows and the marks at home on
   // them, of each group of marks alike the one of that script (Script_Extensions), written on its letters by a legacy
-  // character set (the cedilla of ç), else in everyday use, else the first; and
+  // character set (the cedilla of ç), else in everyday use, else the first, but none of a group alike to a sequence of
+  // marks at home there (the candrabindu, like the breve and the dot above); and
   // the letters Unicode composes others with (the shin dot on ש): written by tools/script_table.py (fairdice.prose's
   // _MARKS_AT_HOME and _MARKS_AT_HOME_ON). Every other such mark there, and on a character of none, is shown.
   const MARKS_AT_HOME = [
