@@ -244,6 +244,23 @@ def test_a_phrase_typed_with_other_capitals_is_found_and_shown(phrase: str) -> N
     assert schemes.get("narde-v1").change_words(found.try_) == 'the phrase "test"'
 
 
+@pytest.mark.parametrize(
+    ("real", "phrase", "phone"), [("test", "Test", True), ("test", "TEST", False), ("Test", "test", False)]
+)
+def test_a_phrase_typed_with_other_capitals_names_a_phone_only_where_its_first_letter_was_raised(
+    real: str, phrase: str, phone: bool
+) -> None:
+    # Review: "a phone may have capitalised its first letter" was said beside "TEST" typed for "test" (caps lock), and
+    # beside "test" typed for "Test", where no phone capitalised anything
+    mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"phrase": real, "count": 12})}
+    found = finding(check(mistaken), "letter_case")
+    assert found.try_ == {"phrase": real}
+    assert ("a phone may have capitalised its first letter" in found.detail) is phone
+    assert found.detail.endswith(
+        "capitals and all: a phone may have capitalised its first letter)" if phone else "capitals and all)"
+    )
+
+
 def test_a_phrase_of_no_capitals_to_change_is_tried_in_no_other_case() -> None:
     mistaken = NARDE | {"phrase": "12-3", "recorded": rolls_of(NARDE | {"count": 12})}
     assert all(found.cause != "letter_case" for found in check(mistaken).diagnosis or [])

@@ -335,9 +335,12 @@ def recased(value: str) -> list[str]:
 def recased_words(what: str, given: str, spelling: str) -> str:
     """What the hypothesis of `recased` says: the text as the rolls fit it, beside the text given."""
     fits, typed = (json.dumps(shown(text), ensure_ascii=False) for text in (spelling, given))
+    # The phone is named only where the text given is the text the rolls fit with its first letter raised (review:
+    # "a phone may have capitalised its first letter" beside "TEST" typed for "test", or "test" for "Test")
+    phone = ": a phone may have capitalised its first letter" if given == spelling[:1].upper() + spelling[1:] else ""
     return (
         f"the rolls fit {what} with other capitals: {fits}, not {typed} (the text goes into every roll as the game"
-        " showed it, capitals and all: a phone may have capitalised its first letter)"
+        f" showed it, capitals and all{phone})"
     )
 
 
