@@ -261,6 +261,35 @@ def test_a_phrase_typed_with_other_capitals_names_a_phone_only_where_its_first_l
     )
 
 
+@pytest.mark.parametrize(
+    ("phrase", "said"),
+    [
+        (
+            "Test ",
+            '"test", not "Test " (the text goes into every roll as the game showed it, capitals, spaces and all:',
+        ),
+        (
+            " TEST",
+            '"test", not " TEST" (the text goes into every roll as the game showed it, capitals, spaces and all)',
+        ),
+    ],
+)
+def test_a_phrase_typed_with_other_capitals_and_a_space_at_an_end_is_found(phrase: str, said: str) -> None:
+    # Review: a phone capitalises the first letter and puts a space after the word; "Test " for "test" was "most
+    # likely another game's rolls", neither mistake alone explaining them
+    mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"count": 12})}
+    verdict = check(mistaken)
+    assert verdict.diagnosis is not None and verdict.diagnosis[0].cause == "letter_case"
+    found = finding(verdict, "letter_case")
+    assert found.try_ == {"phrase": "test"}
+    where = "end" if phrase.endswith(" ") else "start"
+    assert found.detail.startswith(
+        f"the rolls fit the phrase with other capitals and without the space at its {where}: "
+    )
+    assert said in found.detail
+    assert_try_is_fair(mistaken, found)
+
+
 def test_a_phrase_of_no_capitals_to_change_is_tried_in_no_other_case() -> None:
     mistaken = NARDE | {"phrase": "12-3", "recorded": rolls_of(NARDE | {"count": 12})}
     assert all(found.cause != "letter_case" for found in check(mistaken).diagnosis or [])

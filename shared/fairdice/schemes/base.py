@@ -332,15 +332,26 @@ def recased(value: str) -> list[str]:
     return [spelling for spelling in dict.fromkeys(spellings) if spelling != value]
 
 
-def recased_words(what: str, given: str, spelling: str) -> str:
-    """What the hypothesis of `recased` says: the text as the rolls fit it, beside the text given."""
-    fits, typed = (json.dumps(shown(text), ensure_ascii=False) for text in (spelling, given))
+def recased_words(what: str, given: str, spelling: str, *, trim: bool = False) -> str:
+    """What the hypothesis of `recased` says: the text as the rolls fit it, beside the text given; with `trim`, the
+    spelling is of the text without the spaces (or invisible characters) at its ends (`trimmed`), and says so."""
+    start, end = _ends(given) if trim else (0, len(given))
+    typed = given[start:end]
+    fits = json.dumps(shown(spelling), ensure_ascii=False)
+    quoted = _quoted(given) if trim else json.dumps(shown(given), ensure_ascii=False)
+    without = ""
+    if trim:
+        copied = given[:start] + given[end:]
+        spaces = all(character.isspace() for character in copied)
+        one, many = ("space", "spaces") if spaces else ("invisible character", "invisible characters")
+        ends = " and ".join(side for side, there in (("start", start > 0), ("end", end < len(given))) if there)
+        without = f" and without the {many if len(copied) > 1 else one} at its {ends}"
     # The phone is named only where the text given is the text the rolls fit with its first letter raised (review:
     # "a phone may have capitalised its first letter" beside "TEST" typed for "test", or "test" for "Test")
-    phone = ": a phone may have capitalised its first letter" if given == spelling[:1].upper() + spelling[1:] else ""
+    phone = ": a phone may have capitalised its first letter" if typed == spelling[:1].upper() + spelling[1:] else ""
     return (
-        f"the rolls fit {what} with other capitals: {fits}, not {typed} (the text goes into every roll as the game"
-        f" showed it, capitals and all{phone})"
+        f"the rolls fit {what} with other capitals{without}: {fits}, not {quoted} (the text goes into every roll as"
+        f" the game showed it, capitals{', spaces' if trim else ''} and all{phone})"
     )
 
 

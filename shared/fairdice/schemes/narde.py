@@ -129,12 +129,17 @@ class Narde(Scheme[NardeRequest]):
         return super().field_words(name, value)
 
     def hypotheses(self, case: Case[NardeRequest]) -> Iterator[Hypothesis]:
-        """The phrase without a space copied at its start or end, or typed with other capitals."""
+        """The phrase without a space copied at its start or end, or typed with other capitals, or both."""
         phrase = trimmed(case.request.phrase)
         if phrase is not None:
             yield Hypothesis("spaces_at_ends", spaces_words("the phrase", [case.request.phrase]), {"phrase": phrase})
         for spelling in recased(case.request.phrase):
             words = recased_words("the phrase", case.request.phrase, spelling)
+            yield Hypothesis("letter_case", words, {"phrase": spelling})
+        # Both at once, as a phone types them: its first letter capitalised and a space after the word (review: "Test "
+        # for "test" was "most likely another game's rolls")
+        for spelling in recased(phrase) if phrase is not None else ():
+            words = recased_words("the phrase", case.request.phrase, spelling, trim=True)
             yield Hypothesis("letter_case", words, {"phrase": spelling})
 
     def recipe(self, verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
