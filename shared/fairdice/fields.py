@@ -80,9 +80,11 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
             advice = ""
             if size == 2 * max_bytes and text[: len(text) // 2].lower() == text[len(text) // 2 :].lower():
                 advice = f": its two halves are the same {max_bytes} bytes, as if it was pasted twice; give it once"
-            elif min_bytes == max_bytes:
+            elif min_bytes == max_bytes and text:
                 # Said in the digits a person counts, and what to do, as an odd count is (support review: a seal copied
-                # without its last two digits was "got 31 bytes", with no word of the digits lost or of copying again)
+                # without its last two digits was "got 31 bytes", with no word of the digits lost or of copying again).
+                # Not of an empty value, which was never copied (review: "got 0 bytes: it is 64 digits short; copy it
+                # again")
                 off = len(text) - 2 * min_bytes
                 advice = (
                     f": it is {-off} digits short; copy it again"

@@ -1494,8 +1494,8 @@ const fairdice = (() => {
       const twice =
         size === 2 * maxBytes && digits.slice(0, half).toLowerCase() === digits.slice(half).toLowerCase()
           ? `: its two halves are the same ${maxBytes} bytes, as if it was pasted twice; give it once`
-          : minBytes === maxBytes
-            ? // In the digits a person counts, and what to do, as the core says it
+          : minBytes === maxBytes && digits.length > 0
+            ? // In the digits a person counts, and what to do, as the core says it (not of an empty value)
               digits.length < 2 * minBytes
               ? `: it is ${2 * minBytes - digits.length} digits short; copy it again`
               : `: it has ${digits.length - 2 * minBytes} digits too many; copy it again`

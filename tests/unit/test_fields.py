@@ -205,6 +205,12 @@ def test_a_keys_schema_says_its_size_once(scheme: str) -> None:
     assert said == "the game's key: 32 bytes as hex, any case; spaces are left out"
 
 
+@pytest.mark.parametrize("key", ["", "  "])
+def test_an_empty_key_is_not_told_to_be_copied_again(key: str) -> None:
+    # Review: a key left empty was "got 0 bytes: it is 64 digits short; copy it again", as if a copy had lost them all
+    assert problems(NARDE | {"key": key}) == [("key", "a key must be 32 bytes (64 hex digits), got 0 bytes")]
+
+
 def test_a_seal_is_a_sha256_of_32_bytes() -> None:
     # Review (support): a seal copied without its last two digits was "got 31 bytes", in bytes no one counts and with no
     # word of what to do; an odd count already said the digit lost and to copy it again
