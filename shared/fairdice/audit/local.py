@@ -23,7 +23,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import AbstractContextManager, ExitStack, contextmanager, suppress
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext, suppress
 from functools import cache, partial
 from multiprocessing import reduction
 from multiprocessing.connection import wait
@@ -1342,7 +1342,8 @@ def _refuse_odd(out: Path, odd: list[str], kept: str, one: str, others: str) -> 
     )
 
 
-_Left = tuple[_Folder, str, _FileState]  # a file left staged: the folder held it is in, its name there, as it was
+# A file left staged: how its folder is reached (the folder held, or a block's opened again), its name there, as it was
+_Left = tuple[Callable[[], AbstractContextManager[_Folder]], str, _FileState]
 
 
 @contextmanager
@@ -1355,20 +1356,34 @@ def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> I
     is no part of an output, whoever put it there: it is let be, and listed as not read where `out` lies in a folder
     given (review: a game in one went unsaid, exit 0; a user's own `.incoming-mynotes1`, a note, was removed). `found`:
     the plan in `out` as the run found it (`_plan_found`). Each with what it was before it was read (`_state`): it is
-    removed only as it was (`_removed`), and in the folder it was found in, held open from before it is listed until
-    then: `out`, then `partials/` and each block's folder, each opened without
-    following a link (`held_folder`), so that a link put in the place of one once `partials/` is listed is not gone
-    through (review: a block's folder swapped for a link as the run began let a file bearing the mark where it led be
-    removed)."""
+    removed only as it was (`_removed`), and in the folder it was found in: `out` and `partials/` held open from before
+    they are listed until then, each block's folder while it is looked in, and opened again to remove what it holds,
+    each opened without following a link (`held_folder`), so that a link put in the place of one once `partials/` is
+    listed is not gone through (review: a block's folder swapped for a link as the run began let a file bearing the
+    mark where it led be removed)."""
     mark = found.staged if isinstance(found, Plan) else None
     if mark is None:
         yield {}
         return
     own = re.compile(rf"{re.escape(STAGED_PREFIX + mark)}[0-9a-f]{{8}}")
     partials = PARTIALS.rstrip("/")
+    left: dict[Path, _Left] = {}
+
+    def judge(folder: _Folder, reach: Callable[[], AbstractContextManager[_Folder]]) -> None:
+        for name in sorted(folder.listed()):
+            if not own.fullmatch(name):
+                continue
+            try:
+                status = folder.status(name)
+            except OSError:
+                continue
+            path = folder.path / name
+            if stat.S_ISREG(status.st_mode) and _lines_all(path, _no_game, folder.open(name)):
+                left[path] = (reach, name, _state(status))
+
     with ExitStack() as held:
         root = held.enter_context(held_folder(out, []))
-        folders = [(root, root.listed())]
+        judge(root, lambda: nullcontext(root))
         # What cannot be listed is passed over, nothing in it removed: what the run does next says it, as before (a
         # fresh run: it cannot remove an earlier audit's results, exit 2; review: here it stopped the fresh run, exit
         # 3, asking for a --resume of the earlier audit). A link in the place of partials/ or of a block's folder is not
@@ -1377,27 +1392,12 @@ def _left_staged(out: Path, found: Plan | OSError | ValidationError | None) -> I
             blocks = held.enter_context(held_folder(out, [partials])).listed()
             for name in sorted(blocks):
                 if _BLOCK_FOLDER.fullmatch(f"{PARTIALS}{name}"):
-                    with suppress(OSError), ExitStack() as looked_in:
-                        block = looked_in.enter_context(held_folder(out, [partials, name]))
-                        names = block.listed()
-                        # Held on only where it holds a name bearing the mark: a folder held for every block ran out
-                        # of descriptors where the blocks were more than a process may open (review: 300 blocks,
-                        # macOS's 256, stopped the run and its resume, exit 3, "Too many open files")
-                        if any(own.fullmatch(each) for each in names):
-                            folders.append((block, names))
-                            held.push(looked_in.pop_all())
-        left = {}
-        for folder, names in folders:
-            for name in sorted(names):
-                if not own.fullmatch(name):
-                    continue
-                try:
-                    status = folder.status(name)
-                except OSError:
-                    continue
-                path = folder.path / name
-                if stat.S_ISREG(status.st_mode) and _lines_all(path, _no_game, folder.open(name)):
-                    left[path] = (folder, name, _state(status))
+                    # Each block's folder is let go of once looked in, and opened again, as it was, to remove what
+                    # it holds: a folder held for every block, or for every one left holding a staged file, ran out of
+                    # descriptors where they were more than a process may open (review: 300 blocks, each holding one,
+                    # macOS's 256, stopped the run and its resume, exit 3, "Too many open files")
+                    with suppress(OSError), held_folder(out, [partials, name]) as block:
+                        judge(block, partial(held_folder, out, [partials, name]))
         yield left
 
 
@@ -1428,13 +1428,16 @@ def _removed(left: "dict[Path, _Left]", passed_over: list[Path], out: Path) -> l
     through a link put in that folder's place since."""
     gone = set()
     try:
-        for path, (folder, name, before) in left.items():
+        for path, (reach, name, before) in left.items():
             try:
-                if _state(folder.status(name)) != before:
-                    continue
-                folder.unlink(name)
+                with reach() as folder:
+                    if _state(folder.status(name)) != before:
+                        continue
+                    folder.unlink(name)
             except FileNotFoundError:
                 pass
+            except NotADirectoryError:
+                continue  # its folder is no longer one (a link put in its place since): not gone through, it is kept
             gone.add(path.resolve())
     except OSError as exc:
         raise UsageError(

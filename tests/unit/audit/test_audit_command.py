@@ -4065,6 +4065,81 @@ def test_a_run_into_an_out_of_many_blocks_holds_open_only_the_blocks_folders_whe
 
 
 @pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
+def test_a_run_into_an_out_whose_every_block_holds_a_file_left_staged_holds_a_few_descriptors_as_it_removes_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, again: list[str]
+) -> None:
+    # Given an earlier run of 40 files, each a block of its own, cut short before its merge in --out, having left a
+    # staged file holding no game in every block's folder (review: a folder held open for each block holding one while
+    # the next run removed them stopped it, exit 3, "Too many open files", 300 blocks under a limit of 256; its resume
+    # alike)
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    for number, game in enumerate(many(40)):
+        games.write(inputs / f"d{number:02d}.jsonl", [game])
+    out = tmp_path / "out"
+    arguments = ["audit", str(inputs), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    for output in ("summary.json", "report.html", "findings.jsonl"):
+        (out / output).unlink()
+    blocks = sorted(block for block in (out / "partials").iterdir() if block.is_dir())
+    assert len(blocks) == 40
+    staged = [block / f".incoming-{staged_mark(out)}0a1b2c3d" for block in blocks]
+    for each in staged:
+        each.write_bytes(b"")
+    real_prepare = local._prepare
+    opened_then: list[int] = []
+
+    def prepare(*args: Any) -> Any:
+        opened_then.append(len(os.listdir("/proc/self/fd")))  # as what was left staged is held, to be removed
+        return real_prepare(*args)
+
+    monkeypatch.setattr(local, "_prepare", prepare)
+    opened_before = len(os.listdir("/proc/self/fd"))
+
+    # When it is audited again into it, Then every staged file is removed, and the run holds open a few descriptors as
+    # it does so (--out's lock, --out, partials/), not one for each block's folder holding one
+    assert main([*arguments, *again]) == 0
+    assert not any(each.exists() for each in staged)
+    assert opened_then[0] - opened_before <= 6, opened_then[0] - opened_before
+
+
+def test_a_blocks_folder_swapped_for_a_link_once_what_it_left_staged_is_found_lets_nothing_where_it_leads_be_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given an earlier run cut short in --out, having left a staged file holding no game in its block's folder, and
+    # elsewhere a file of that name; and whoever writes --out moving the block's folder away and putting a link to
+    # elsewhere in its stead once a resume has found what was left staged, before it removes it (the block's folder is
+    # opened again to remove it, not held from its listing)
+    games.write(tmp_path / "day.jsonl", many(1))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    for output in ("summary.json", "report.html", "findings.jsonl"):
+        (out / output).unlink()
+    block = out / "partials" / "00000-0000000"
+    name = f".incoming-{staged_mark(out)}0a1b2c3d"
+    (block / name).write_bytes(b"")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / name).write_bytes(b"")
+    real_prepare = local._prepare
+
+    def prepare(*args: Any) -> Any:
+        prepared = real_prepare(*args)
+        block.rename(tmp_path / "moved")
+        block.symlink_to(elsewhere, target_is_directory=True)
+        return prepared
+
+    monkeypatch.setattr(local, "_prepare", prepare)
+
+    # When it is resumed, Then the file where the link leads is kept, the link not gone through, and the run stops as
+    # the merge finds the block's folder replaced (exit 3), as where the folder was held, not on the removal
+    assert main([*arguments, "--resume"]) == 3
+    assert block.is_symlink()
+    assert (elsewhere / name).exists()
+
+
+@pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
 def test_a_users_file_named_as_a_staged_one_that_holds_no_game_is_kept_by_a_run_into_that_out(
     tmp_path: Path, again: list[str]
 ) -> None:
