@@ -111,11 +111,17 @@
     // stands for, and held to the value: the same characters, each the browser writes as its code point written so
     // there too. The page may write more so: its core may read a character by an older Unicode than this browser's
     // (review: an honest page of a phrase holding U+1171E, written as its code point by the core, got "does not agree")
+    // Any other element read as no character: one the page adds (a <bdo dir=rtl> round "abc", read back "abc") may
+    // draw its text in another order than it reads back (review); so may a direction set on the value itself
     const cell = (node) => {
-      const point = node.nodeType === Node.ELEMENT_NODE && node.matches("span.cp") && /^⟨U\+([0-9A-F]{4,6})⟩$/.exec(node.textContent);
-      return point ? [[String.fromCodePoint(parseInt(point[1], 16)), true]] : [...node.textContent].map((c) => [c, false]);
+      if (node.nodeType === Node.TEXT_NODE) return [...node.textContent].map((c) => [c, false]);
+      const bare = node.nodeType === Node.ELEMENT_NODE && node.childElementCount === 0 && !node.hasAttribute("dir");
+      if (bare && node.matches("span.sp") && node.textContent === " ") return [[" ", false]];
+      const point = bare && node.matches("span.cp") && /^⟨U\+([0-9A-F]{4,6})⟩$/.exec(node.textContent);
+      return point ? [[String.fromCodePoint(parseInt(point[1], 16)), true]] : [[null, false]];
     };
-    const drawnGame = [...document.querySelectorAll("dl.identity > dd > code.id > bdi")].map((value) => [...value.childNodes].flatMap(cell));
+    const readBack = (value, dir) => (value.getAttribute("dir") === dir ? [...value.childNodes].flatMap(cell) : [[null, false]]);
+    const drawnGame = [...document.querySelectorAll("dl.identity > dd > code.id > bdi")].map((value) => readBack(value, null));
     const ownGame = verdict.identified_by.map((given) =>
       (Array.isArray(given.value) ? given.value : [given.value]).flatMap((item, at) => {
         const text = fairdice.identityText(item);
@@ -127,8 +133,8 @@
     // it by, the value above it read back the same (review: a page drawing another phrase there got "agree")
     const typedAgrees = [...document.querySelectorAll("dl.identity > dd")].every((value) => {
       const drawn = value.querySelector(":scope > code.id > bdi");
-      const shown = drawn === null ? null : JSON.stringify([...drawn.childNodes].flatMap(cell));
-      return [...value.querySelectorAll(":scope > p.typed > code.id > bdo")].every((typed) => JSON.stringify([...typed.childNodes].flatMap(cell)) === shown);
+      const shown = drawn === null ? null : JSON.stringify(readBack(drawn, null));
+      return [...value.querySelectorAll(":scope > p.typed > code.id > bdo")].every((typed) => JSON.stringify(readBack(typed, "ltr")) === shown);
     });
     const gameAgrees =
       typedAgrees &&

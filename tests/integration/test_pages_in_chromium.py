@@ -1219,6 +1219,36 @@ def test_a_page_drawing_another_value_in_the_order_it_was_typed_gets_no_agreemen
     assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
 
 
+@pytest.mark.parametrize(
+    ("drawn", "about"),
+    [
+        ("<code class=id><bdi><bdo dir=rtl>ab 12</bdo></bdi></code>", "a <bdo> reversing it"),
+        ("<code class=id><bdi dir=rtl>ab 12</bdi></code>", "a direction set on the value"),
+    ],
+)
+def test_a_page_drawing_its_value_in_another_order_than_it_reads_back_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path, drawn: str, about: str
+) -> None:
+    # Given a fair game's page whose phrase "ab 12" is drawn under "Is this your game?" in another order than typed
+    # (shown "21 ba" or "12 ab"), its characters the same, its data block left as served (review: the value was read
+    # back node by node, and an element round the text read back as its text, whatever order it drew it in)
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "ab 12", "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    served = render_page(verify(request), request)
+    honest = "<code class=id><bdi>ab<span class=sp> </span>12</bdi></code>"
+    assert served.count(honest) == 1
+    saved = tmp_path / "drawn-reordered.html"
+    saved.write_text(served.replace(honest, drawn), encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+
+    # Then it does not agree: the value drawn reads otherwise than the one recomputed from
+    assert page["recheck"] == "disagree" and shown == "bad", (about, said)
+    assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+
+
 def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_the_colour_of_good_news(
     browser: Browser, tmp_path: Path
 ) -> None:
