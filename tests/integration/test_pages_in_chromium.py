@@ -1392,9 +1392,11 @@ def test_a_games_incomplete_page_headed_fair_whose_data_says_its_verdict_is_the_
     page = measured(browser, saved.as_uri(), DESKTOP)
     said, shown = browser.evaluate(RECHECK_STATUS)
 
-    # Then it does not agree: it says the page says fair, where its own verdict is incomplete
+    # Then it does not agree: it says the page says fair, where its own verdict is incomplete, and nothing of a seal
+    # published, which a game has none of (the words a day's roll's page gets, which the page's word alone bought it)
     assert page["recheck"] == "disagree" and shown == "bad", said
     assert "it says fair, where your browser's own verdict is incomplete." in said, said
+    assert "published" not in said, said
 
 
 def test_a_page_whose_data_stops_the_browsers_own_check_says_it_could_not_finish_not_that_it_is_still_recomputing(
