@@ -131,10 +131,28 @@
     );
     // And each drawn again in the order it was typed (a value a screen may show in another order), which a player reads
     // it by, the value above it read back the same (review: a page drawing another phrase there got "agree")
+    // Each value drawn as the page draws it and nothing else beside (fairdice.page.identity_value, its label as
+    // page.TYPED_ORDER): where the line in the order typed was read only where it sat as the page puts it, one in a
+    // <span> of its own was not read, and a page drawing another phrase there got "agree" (review)
+    const lone = (node, selector) => node.childNodes.length === 1 && node.firstChild.nodeType === Node.ELEMENT_NODE && node.firstChild.matches(selector);
     const typedAgrees = [...document.querySelectorAll("dl.identity > dd")].every((value) => {
-      const drawn = value.querySelector(":scope > code.id > bdi");
-      const shown = drawn === null ? null : JSON.stringify(readBack(drawn, null));
-      return [...value.querySelectorAll(":scope > p.typed > code.id > bdo")].every((typed) => JSON.stringify(readBack(typed, "ltr")) === shown);
+      const [code, line, ...more] = value.childNodes;
+      if (more.length || !(code.nodeType === Node.ELEMENT_NODE && code.matches("code.id") && lone(code, "bdi"))) return false;
+      if (line === undefined) return true;
+      const [label, space, again, ...rest] = line.nodeType === Node.ELEMENT_NODE && line.matches("p.typed") ? line.childNodes : [];
+      return (
+        !rest.length &&
+        again !== undefined &&
+        label.nodeType === Node.ELEMENT_NODE &&
+        label.matches("span.muted") &&
+        label.textContent === "In the order it was typed, left to right:" &&
+        space.nodeType === Node.TEXT_NODE &&
+        space.textContent === " " &&
+        again.nodeType === Node.ELEMENT_NODE &&
+        again.matches("code.id") &&
+        lone(again, "bdo") &&
+        JSON.stringify(readBack(again.firstChild, "ltr")) === JSON.stringify(readBack(code.firstChild, null))
+      );
     });
     const gameAgrees =
       typedAgrees &&

@@ -1249,6 +1249,33 @@ def test_a_page_drawing_its_value_in_another_order_than_it_reads_back_gets_no_ag
     assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
 
 
+def test_a_page_drawing_another_value_in_the_order_it_was_typed_within_an_element_of_its_own_gets_no_agreement(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page whose phrase holds right-to-left text, drawn again "in the order it was typed" as another
+    # phrase, "word" where it is "world", that line wrapped in a <span> of its own, the value above it and its data
+    # block left as served (review: the line was read only where the page puts it, one a step away not at all)
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "\u05e9\u05dc\u05dd world", "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    served = render_page(verify(request), request)
+    typed = "<code class=id><bdo dir=ltr>\u05e9\u05dc\u05dd<span class=sp> </span>world</bdo></code></p></dd>"
+    section = served.index("<dl class=identity>")
+    at = served.index(typed, section)
+    assert at < served.index("</dl>", section)
+    other = f"<code class=id><span>{typed.removeprefix('<code class=id>').replace('world', 'word')}"
+    other = other.replace("</code></p>", "</span></code></p>")
+    saved = tmp_path / "typed-wrapped.html"
+    saved.write_text(served[:at] + other + served[at + len(typed) :], encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+
+    # Then it does not agree, and says the values the page shows are not those it recomputed from
+    assert page["recheck"] == "disagree" and shown == "bad", said
+    assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+
+
 def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_the_colour_of_good_news(
     browser: Browser, tmp_path: Path
 ) -> None:
