@@ -4028,14 +4028,9 @@ def test_a_blocks_folder_swapped_for_a_link_once_partials_is_listed_lets_no_stag
     assert theirs.read_bytes() == b"not a game, and not in --out\n"
 
 
-@pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
-def test_a_run_into_an_out_of_many_blocks_holds_open_only_the_blocks_folders_where_a_file_may_be_left_staged(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, again: list[str]
-) -> None:
-    # Given an earlier run of 40 files, each a block of its own, cut short before its merge in --out, having left a
-    # staged file holding no game in its last block's folder (review: a folder held open for every block while the
-    # next run removed what was left stopped it, exit 3, "Too many open files", where the blocks were more than the
-    # descriptors a process may open, 256 by default on macOS; its resume alike)
+def forty_blocks_cut_short_before_their_merge(tmp_path: Path) -> tuple[Path, list[str]]:
+    """An earlier run of 40 files, each a block of its own, cut short before its merge in --out; its --out and
+    arguments."""
     inputs = tmp_path / "in"
     inputs.mkdir()
     for number, game in enumerate(many(40)):
@@ -4045,8 +4040,11 @@ def test_a_run_into_an_out_of_many_blocks_holds_open_only_the_blocks_folders_whe
     assert main(arguments) == 0
     for output in ("summary.json", "report.html", "findings.jsonl"):
         (out / output).unlink()
-    staged = out / "partials" / "00039-0000000" / f".incoming-{staged_mark(out)}0a1b2c3d"
-    staged.write_bytes(b"")
+    return out, arguments
+
+
+def descriptors_counted_as_what_was_left_staged_is_held(monkeypatch: pytest.MonkeyPatch) -> tuple[int, list[int]]:
+    """The descriptors open now, and a list filled, as the run prepares, with those open then."""
     real_prepare = local._prepare
     opened_then: list[int] = []
 
@@ -4056,6 +4054,21 @@ def test_a_run_into_an_out_of_many_blocks_holds_open_only_the_blocks_folders_whe
 
     monkeypatch.setattr(local, "_prepare", prepare)
     opened_before = len(os.listdir("/proc/self/fd"))
+    return opened_before, opened_then
+
+
+@pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
+def test_a_run_into_an_out_of_many_blocks_holds_open_only_the_blocks_folders_where_a_file_may_be_left_staged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, again: list[str]
+) -> None:
+    # Given an earlier run of 40 files, each a block of its own, cut short before its merge in --out, having left a
+    # staged file holding no game in its last block's folder (review: a folder held open for every block while the
+    # next run removed what was left stopped it, exit 3, "Too many open files", where the blocks were more than the
+    # descriptors a process may open, 256 by default on macOS; its resume alike)
+    out, arguments = forty_blocks_cut_short_before_their_merge(tmp_path)
+    staged = out / "partials" / "00039-0000000" / f".incoming-{staged_mark(out)}0a1b2c3d"
+    staged.write_bytes(b"")
+    opened_before, opened_then = descriptors_counted_as_what_was_left_staged_is_held(monkeypatch)
 
     # When it is audited again into it, Then the staged file is removed, and the run holds open a few descriptors as
     # it does so (--out's lock, --out, partials/, the one block's folder), not one for each block's folder
@@ -4072,29 +4085,13 @@ def test_a_run_into_an_out_whose_every_block_holds_a_file_left_staged_holds_a_fe
     # staged file holding no game in every block's folder (review: a folder held open for each block holding one while
     # the next run removed them stopped it, exit 3, "Too many open files", 300 blocks under a limit of 256; its resume
     # alike)
-    inputs = tmp_path / "in"
-    inputs.mkdir()
-    for number, game in enumerate(many(40)):
-        games.write(inputs / f"d{number:02d}.jsonl", [game])
-    out = tmp_path / "out"
-    arguments = ["audit", str(inputs), "--out", str(out), "--workers", "1"]
-    assert main(arguments) == 0
-    for output in ("summary.json", "report.html", "findings.jsonl"):
-        (out / output).unlink()
+    out, arguments = forty_blocks_cut_short_before_their_merge(tmp_path)
     blocks = sorted(block for block in (out / "partials").iterdir() if block.is_dir())
     assert len(blocks) == 40
     staged = [block / f".incoming-{staged_mark(out)}0a1b2c3d" for block in blocks]
     for each in staged:
         each.write_bytes(b"")
-    real_prepare = local._prepare
-    opened_then: list[int] = []
-
-    def prepare(*args: Any) -> Any:
-        opened_then.append(len(os.listdir("/proc/self/fd")))  # as what was left staged is held, to be removed
-        return real_prepare(*args)
-
-    monkeypatch.setattr(local, "_prepare", prepare)
-    opened_before = len(os.listdir("/proc/self/fd"))
+    opened_before, opened_then = descriptors_counted_as_what_was_left_staged_is_held(monkeypatch)
 
     # When it is audited again into it, Then every staged file is removed, and the run holds open a few descriptors as
     # it does so (--out's lock, --out, partials/), not one for each block's folder holding one
