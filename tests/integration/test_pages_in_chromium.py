@@ -741,16 +741,12 @@ def test_a_daily_rolls_fair_page_drawing_another_commitment_as_published_gets_no
     served = render_page(verdict, request, request.model_dump(mode="json") | {"secret": KEY})
     drawn = f"<dl class=seals><dt>published</dt><dd><code>{verdict.seal.computed}</code></dd>"
     assert served.count(drawn) == 1
-    saved = tmp_path / "daily-drawn-commitment.html"
-    saved.write_text(served.replace(drawn, drawn.replace(str(verdict.seal.computed), "0" * 64)), "utf-8")
+    tampered = served.replace(drawn, drawn.replace(str(verdict.seal.computed), "0" * 64))
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), PHONE)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-
-    # Then it does not agree, and says nothing of what its check shows of the commitment
-    assert page["recheck"] == "disagree" and shown == "bad", said
-    assert "the commitment it shows as published is not the SHA-256 of the day secret" in said, said
+    # When the browser has checked it, Then it does not agree, and says nothing of what its check shows of the
+    # commitment
+    says = "the commitment it shows as published is not the SHA-256 of the day secret"
+    _, said, _ = _checked_not_agreeing(browser, tmp_path / "daily-drawn-commitment.html", tampered, says, PHONE)
     assert "commitment this page shows" not in said, said
 
 
@@ -1002,6 +998,25 @@ def _mismatch_page() -> str:
     return render_page(verdict, request)
 
 
+# What the browser's own check says of a page whose values of whose game it is are not those it recomputed from
+NOT_THE_VALUES = "the values it shows of whose game it is are not those your browser recomputed from"
+
+
+def _checked_not_agreeing(
+    browser: Browser, saved: Path, html: str, says: str, width: int = DESKTOP
+) -> tuple[dict[str, Any], str, list[Any]]:
+    """A tampered page saved and checked by the browser, held to its check not agreeing: "disagree", in the colour of
+    bad news, saying `says`, no roll a green tick; the page as measured, what the check said and its marks."""
+    saved.write_text(html, encoding="utf-8")
+    page = measured(browser, saved.as_uri(), width)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+    marks = browser.evaluate(RECHECK_MARKS)
+    assert page["recheck"] == "disagree", said
+    assert says in said, said
+    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
+    return page, said, marks
+
+
 def test_beside_a_fair_verdict_the_browser_does_not_agree_with_no_roll_is_marked_with_a_green_tick(
     browser: Browser, tmp_path: Path
 ) -> None:
@@ -1060,95 +1075,66 @@ def test_a_page_drawing_other_dice_than_its_data_gets_no_agreement_from_the_brow
     served = render_page(verdict, request)
     drawn = "<td class=n>4<td class=msg>a:b:4<td class=dice>3-4<td class=dice>3-4<td>"
     assert served.count(drawn) == 1
-    saved = tmp_path / "drawn.html"
-    saved.write_text(served.replace(drawn, drawn.replace("3-4", "5-4")), encoding="utf-8")
+    tampered = served.replace(drawn, drawn.replace("3-4", "5-4"))
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-    marks = browser.evaluate(RECHECK_MARKS)
-
-    # Then it does not agree, and says roll 4 differs, as drawn beside it; every other roll is the same in plain colour
-    assert page["recheck"] == "disagree", said
-    assert "does not agree with this page: 1 roll differs (4)" in said, said
+    # When the browser has checked it, Then it does not agree, and says roll 4 differs, as drawn beside it; every other
+    # roll is the same in plain colour
+    says = "does not agree with this page: 1 roll differs (4)"
+    _, _, marks = _checked_not_agreeing(browser, tmp_path / "drawn.html", tampered, says)
     assert marks[3] == ["✗ 3-4", "bad", "your browser's dice differ: 3-4"], marks
     same = "your browser's dice are the same"
-    assert marks[:3] + marks[4:] == [["=", "", same]] * 11 and shown == "bad", (marks, shown)
+    assert marks[:3] + marks[4:] == [["=", "", same]] * 11, marks
 
 
-def test_a_page_drawing_another_sha_256_than_its_data_gets_no_agreement_from_the_browser(
-    browser: Browser, tmp_path: Path
+@pytest.mark.parametrize(
+    ("drawn", "honest", "other", "says"),
+    [
+        # whose seal section draws another SHA-256 of the server seed (review: the browser held its SHA-256 to the data
+        # block alone, and said "and so does the SHA-256 of the server seed" in the colour of good news beside a SHA-256
+        # that is not the server seed's); Then it says the SHA-256 differs
+        pytest.param(
+            f"<dt>SHA-256 of the server seed</dt><dd><code>{SEAL}</code></dd>",
+            SEAL,
+            "ab" * 32,
+            "does not agree with this page: the SHA-256 of the server seed differs.",
+            id="sha-256",
+        ),
+        # whose seal section draws another seal as given, the one the player holds to the seal their game showed
+        # (review: the browser held nothing to it, and said in the colour of good news that all 12 rolls agree with
+        # this page, beside a seal its fair was not of); Then it says the seal shown as given is not the one it was
+        # given
+        pytest.param(
+            f"<dl class=seals><dt>given</dt><dd><code>{SEAL}</code></dd>",
+            SEAL,
+            "ab" * 32,
+            "does not agree with this page: the seal it shows as given is not the one your browser was given.",
+            id="seal-as-given",
+        ),
+        # whose "Is this your game?" draws the client seeds c, d, its data block (the request the browser recomputes
+        # from) a, b (review: the browser held its rolls to the page's, and said in the colour of good news that all 12
+        # agree with this page, of a game other than the one the page shows); Then it says the game the page shows is
+        # not the one it recomputed
+        pytest.param(
+            "<code class=id><bdi>a, b</bdi></code>",
+            "a, b",
+            "c, d",
+            "does not agree with this page: the values it shows of whose game it is are not those your browser"
+            " recomputed from.",
+            id="games-values",
+        ),
+    ],
+)
+def test_a_page_drawing_another_value_than_its_data_gets_no_agreement_from_the_browser(
+    browser: Browser, tmp_path: Path, drawn: str, honest: str, other: str, says: str
 ) -> None:
-    # Given a fair game's page, as served, whose seal section draws another SHA-256 of the server seed, its data block
-    # left as served (review: the browser held its SHA-256 to the data block alone, and said "and so does the SHA-256
-    # of the server seed" in the colour of good news beside a SHA-256 that is not the server seed's)
+    # Given a fair game's page, as served, one of whose values is drawn otherwise, its data block left as served
     request = parse_request(GAME | {"recorded": recorded(GAME)})
     served = render_page(verify(request), request)
-    drawn = f"<dt>SHA-256 of the server seed</dt><dd><code>{SEAL}</code></dd>"
     assert served.count(drawn) == 1
-    saved = tmp_path / "drawn-sha.html"
-    saved.write_text(served.replace(drawn, drawn.replace(SEAL, "ab" * 32)), encoding="utf-8")
+    tampered = served.replace(drawn, drawn.replace(honest, other))
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-    marks = browser.evaluate(RECHECK_MARKS)
-
-    # Then it does not agree, and says the SHA-256 differs; no roll is a green tick
-    assert page["recheck"] == "disagree", said
-    assert "does not agree with this page: the SHA-256 of the server seed differs." in said, said
-    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
-
-
-def test_a_page_drawing_another_seal_as_given_than_its_data_gets_no_agreement_from_the_browser(
-    browser: Browser, tmp_path: Path
-) -> None:
-    # Given a fair game's page, as served, whose seal section draws another seal as given, the one the player holds to
-    # the seal their game showed, its data block left as served (review: the browser held nothing to it, and said in
-    # the colour of good news that all 12 rolls agree with this page, beside a seal its fair was not of)
-    request = parse_request(GAME | {"recorded": recorded(GAME)})
-    served = render_page(verify(request), request)
-    drawn = f"<dl class=seals><dt>given</dt><dd><code>{SEAL}</code></dd>"
-    assert served.count(drawn) == 1
-    saved = tmp_path / "drawn-given.html"
-    saved.write_text(served.replace(drawn, drawn.replace(SEAL, "ab" * 32)), encoding="utf-8")
-
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-    marks = browser.evaluate(RECHECK_MARKS)
-
-    # Then it does not agree, and says the seal shown as given is not the one it was given; no roll is a green tick
-    assert page["recheck"] == "disagree", said
-    assert "does not agree with this page: the seal it shows as given is not the one your browser was given." in said
-    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
-
-
-def test_a_page_drawing_another_games_values_than_those_of_its_data_gets_no_agreement_from_the_browser(
-    browser: Browser, tmp_path: Path
-) -> None:
-    # Given a fair game's page, as served, whose "Is this your game?" draws the client seeds c, d, its data block (the
-    # request the browser recomputes from) left as served, a, b (review: the browser held its rolls to the page's, and
-    # said in the colour of good news that all 12 agree with this page, of a game other than the one the page shows)
-    request = parse_request(GAME | {"recorded": recorded(GAME)})
-    served = render_page(verify(request), request)
-    drawn = "<code class=id><bdi>a, b</bdi></code>"
-    assert served.count(drawn) == 1
-    saved = tmp_path / "drawn-game.html"
-    saved.write_text(served.replace(drawn, drawn.replace("a, b", "c, d")), encoding="utf-8")
-
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-    marks = browser.evaluate(RECHECK_MARKS)
-
-    # Then it does not agree, and says the game the page shows is not the one it recomputed; no roll is a green tick
-    assert page["recheck"] == "disagree", said
-    assert (
-        "does not agree with this page: the values it shows of whose game it is are not those your browser recomputed"
-        " from." in said
-    ), said
-    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
+    # When the browser has checked it, Then it does not agree, and says which value differs; no roll is a green tick
+    _checked_not_agreeing(browser, tmp_path / "drawn.html", tampered, says)
 
 
 def test_a_fair_page_whose_core_writes_as_a_code_point_a_character_this_browser_does_not_still_gets_agreement(
@@ -1183,16 +1169,10 @@ def test_a_page_drawing_as_it_is_a_character_the_browser_writes_as_a_code_point_
     served = render_page(verify(request), request)
     drawn = re.search(r"<code class=id><bdi>a<span class=cp[^>]*>⟨U\+200B⟩</span>b</bdi></code>", served)
     assert drawn is not None
-    saved = tmp_path / "drawn-as-is.html"
-    saved.write_text(served.replace(drawn.group(), "<code class=id><bdi>a\u200bb</bdi></code>"), encoding="utf-8")
+    tampered = served.replace(drawn.group(), "<code class=id><bdi>a\u200bb</bdi></code>")
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-
-    # Then it does not agree: the value drawn looks like another, "ab"
-    assert page["recheck"] == "disagree" and shown == "bad", said
-    assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+    # When the browser has checked it, Then it does not agree: the value drawn looks like another, "ab"
+    _checked_not_agreeing(browser, tmp_path / "drawn-as-is.html", tampered, NOT_THE_VALUES)
 
 
 def test_a_page_drawing_another_value_in_the_order_it_was_typed_gets_no_agreement_from_the_browser(
@@ -1207,16 +1187,11 @@ def test_a_page_drawing_another_value_in_the_order_it_was_typed_gets_no_agreemen
     section, typed = served.index("<dl class=identity>"), "<span class=sp> </span>world</bdo>"
     assert served.index(typed, section) < served.index("</dl>", section)
     at = served.index(typed, section)
-    saved = tmp_path / "typed-otherwise.html"
-    saved.write_text(served[:at] + typed.replace("world", "word") + served[at + len(typed) :], encoding="utf-8")
+    tampered = served[:at] + typed.replace("world", "word") + served[at + len(typed) :]
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-
-    # Then it does not agree, and says the values the page shows are not those it recomputed from
-    assert page["recheck"] == "disagree" and shown == "bad", said
-    assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+    # When the browser has checked it, Then it does not agree, and says the values the page shows are not those it
+    # recomputed from
+    _checked_not_agreeing(browser, tmp_path / "typed-otherwise.html", tampered, NOT_THE_VALUES)
 
 
 @pytest.mark.parametrize(
@@ -1237,16 +1212,10 @@ def test_a_page_drawing_its_value_in_another_order_than_it_reads_back_gets_no_ag
     served = render_page(verify(request), request)
     honest = "<code class=id><bdi>ab<span class=sp> </span>12</bdi></code>"
     assert served.count(honest) == 1
-    saved = tmp_path / "drawn-reordered.html"
-    saved.write_text(served.replace(honest, drawn), encoding="utf-8")
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-
-    # Then it does not agree: the value drawn reads otherwise than the one recomputed from
-    assert page["recheck"] == "disagree" and shown == "bad", (about, said)
-    assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+    # When the browser has checked it, Then it does not agree: the value drawn reads otherwise than the one recomputed
+    # from
+    _checked_not_agreeing(browser, tmp_path / "drawn-reordered.html", served.replace(honest, drawn), NOT_THE_VALUES)
 
 
 def test_a_page_drawing_another_value_in_the_order_it_was_typed_within_an_element_of_its_own_gets_no_agreement(
@@ -1264,16 +1233,11 @@ def test_a_page_drawing_another_value_in_the_order_it_was_typed_within_an_elemen
     assert at < served.index("</dl>", section)
     other = f"<code class=id><span>{typed.removeprefix('<code class=id>').replace('world', 'word')}"
     other = other.replace("</code></p>", "</span></code></p>")
-    saved = tmp_path / "typed-wrapped.html"
-    saved.write_text(served[:at] + other + served[at + len(typed) :], encoding="utf-8")
+    tampered = served[:at] + other + served[at + len(typed) :]
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-
-    # Then it does not agree, and says the values the page shows are not those it recomputed from
-    assert page["recheck"] == "disagree" and shown == "bad", said
-    assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+    # When the browser has checked it, Then it does not agree, and says the values the page shows are not those it
+    # recomputed from
+    _checked_not_agreeing(browser, tmp_path / "typed-wrapped.html", tampered, NOT_THE_VALUES)
 
 
 def test_a_fair_flag_set_in_the_data_of_a_mismatch_page_buys_no_green_tick_nor_the_colour_of_good_news(
@@ -1322,22 +1286,16 @@ def test_a_mismatch_page_whose_heading_and_tab_say_fair_gets_no_agreement_from_t
     heading = [_first(r'<div class="verdict \w+"><h1>.*?</h1>', html) for html in (served, fair)]
     assert drawn[1].startswith("<title>Fair: ") and heading[1].startswith('<div class="verdict fair"><h1>Fair: ')
     tampered = served.replace(drawn[0], drawn[1]).replace(heading[0], heading[1])
-    saved = tmp_path / "drawn-fair.html"
-    saved.write_text(tampered, encoding="utf-8")
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-    marks = browser.evaluate(RECHECK_MARKS)
-
-    # Then it does not agree, and says the page says fair where its own verdict is mismatch; no roll is a green tick
-    assert page["text"].startswith("fairdice · Dice you can check · scheme pair36\n\nFair: "), page["text"][:300]
-    assert page["recheck"] == "disagree", said
-    assert said.endswith(
+    # When the browser has checked it, Then it does not agree, and says the page says fair where its own verdict is
+    # mismatch; no roll is a green tick
+    says = (
         "does not agree with this page: it says fair, where your browser's own verdict is mismatch."
         " Trust neither: check with the offline page or the recipe below."
-    ), said
-    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
+    )
+    page, said, _ = _checked_not_agreeing(browser, tmp_path / "drawn-fair.html", tampered, says)
+    assert page["text"].startswith("fairdice · Dice you can check · scheme pair36\n\nFair: "), page["text"][:300]
+    assert said.endswith(says), said
 
 
 def test_a_fair_page_whose_heading_and_tab_say_fair_of_more_than_its_rolls_gets_no_agreement_from_the_browser(
@@ -1354,22 +1312,14 @@ def test_a_fair_page_whose_heading_and_tab_say_fair_of_more_than_its_rolls_gets_
     tampered = served
     for text in drawn:
         tampered = tampered.replace(text, text.replace(scope, "the whole match"))
-    saved = tmp_path / "drawn-scope.html"
-    saved.write_text(tampered, encoding="utf-8")
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-    marks = browser.evaluate(RECHECK_MARKS)
-
-    # Then it does not agree, and says what it finds fair; no roll is a green tick
-    assert "are the ones it gives: the whole match." in page["text"], page["text"][:300]
-    assert page["recheck"] == "disagree", said
-    assert (
+    # When the browser has checked it, Then it does not agree, and says what it finds fair; no roll is a green tick
+    says = (
         "does not agree with this page: it says fair of other rolls than your browser finds fair, rolls 1 to 12 from"
-        " the match's start." in said
-    ), said
-    assert shown == "bad" and not any("✓" in mark[0] or "ok" in mark[1].split() for mark in marks), (shown, marks)
+        " the match's start."
+    )
+    page, _, _ = _checked_not_agreeing(browser, tmp_path / "drawn-scope.html", tampered, says)
+    assert "are the ones it gives: the whole match." in page["text"], page["text"][:300]
 
 
 def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_archives_is_not_told_of_one(
@@ -1412,17 +1362,13 @@ def test_a_games_incomplete_page_headed_fair_whose_data_says_its_verdict_is_the_
     served = render_page(verdict.model_copy(update={"verdict": "fair", "reasons": []}), request)
     said_of_it = '"said":{"verdict":"fair",'
     assert served.count(said_of_it) == 1 and served.startswith("<!doctype html>") and "<title>Fair: " in served
-    saved = tmp_path / "archived-fair.html"
-    saved.write_text(served.replace(said_of_it, '"said":{"verdict":null,'), encoding="utf-8")
+    tampered = served.replace(said_of_it, '"said":{"verdict":null,')
 
-    # When the browser has checked it
-    page = measured(browser, saved.as_uri(), DESKTOP)
-    said, shown = browser.evaluate(RECHECK_STATUS)
-
-    # Then it does not agree: it says the page says fair, where its own verdict is incomplete, and nothing of a seal
-    # published, which a game has none of (the words a day's roll's page gets, which the page's word alone bought it)
-    assert page["recheck"] == "disagree" and shown == "bad", said
-    assert "it says fair, where your browser's own verdict is incomplete." in said, said
+    # When the browser has checked it, Then it does not agree: it says the page says fair, where its own verdict is
+    # incomplete, and nothing of a seal published, which a game has none of (the words a day's roll's page gets, which
+    # the page's word alone bought it)
+    says = "it says fair, where your browser's own verdict is incomplete."
+    _, said, _ = _checked_not_agreeing(browser, tmp_path / "archived-fair.html", tampered, says)
     assert "published" not in said, said
 
 
