@@ -136,7 +136,9 @@ def to_event(
             cookies.extend(cookie for part in value.split(";") if (cookie := part.strip(BLANKS)))
             continue
         merged[key] = f"{merged[key]},{value}" if key in merged else value
-    host = merged.get("host", "localhost")
+    # No Host (HTTP/1.0 may send none): no domain name, and a link is relative to the page that asked, where "localhost"
+    # made it `http://localhost/check/…`, on no port this server listens on (review)
+    host = merged.get("host", "")
     merged.setdefault("x-forwarded-for", client_ip)
     merged["x-forwarded-proto"] = "http"
     merged["x-forwarded-port"] = str(port)
@@ -316,6 +318,9 @@ class LambdaProxy(BaseHTTPRequestHandler):
         # So is a request with more than one Host (RFC 9112 3.2: a 400), whose hosts were joined with a comma as another
         # header's values are, `a,b`, and made the event's domain name (review: POST /links answered a link of no host)
         hosts = len(self.headers.get_all("Host") or [])
+        # And so is an HTTP/1.1 request with no Host at all (RFC 9112 3.2: a 400), which was answered, its link built on
+        # a host it never named (review: `http://localhost/check/…`, no port); HTTP/1.0 may leave it out (`to_event`)
+        hostless = not hosts and tuple(map(int, self.request_version[5:].split("."))) >= (1, 1)
         # http.server reads the headers as ISO-8859-1, where API Gateway hands a header's UTF-8 to the function as the
         # characters it writes (review: a Content-Type's soft hyphen, C2 AD, was quoted `application/jsonÂ%C2%AD`).
         # Bytes that are no UTF-8 (obs-text, which RFC 9110 5.5 has a recipient treat as opaque) make no text the
@@ -329,7 +334,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
             except UnicodeDecodeError:
                 unreadable = unreadable or name.lower() in READ_HEADERS
                 self.sent_headers.append((name, _as_utf8(value, errors="replace")))
-        if self.request_version == "HTTP/0.9" or unreadable or folded or controls or hosts > 1:
+        if self.request_version == "HTTP/0.9" or unreadable or folded or controls or hosts > 1 or hostless:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         return True

@@ -588,8 +588,11 @@ def test_a_header_the_function_reads_whose_bytes_are_no_utf8_is_refused_before_t
     server: Server, header: bytes
 ) -> None:
     # Given a header the function reads whose value has a byte that is no UTF-8 (latin-1's é), which no text of an
-    # event can hold as sent (this test sent a User-Agent, before, which no function reads: it is handed on, below)
-    raw = exchange(server, b"GET /schemes HTTP/1.1\r\n" + header + b"\r\nConnection: close\r\n\r\n")
+    # event can hold as sent (this test sent a User-Agent, before, which no function reads: it is handed on, below),
+    # and a Host besides where it is not the Host, so that it is refused for that header alone (it sent none, before,
+    # which an HTTP/1.1 request cannot leave out: refused for that too, below)
+    host = b"" if header.startswith(b"Host:") else b"Host: x\r\n"
+    raw = exchange(server, b"GET /schemes HTTP/1.1\r\n" + host + header + b"\r\nConnection: close\r\n\r\n")
     head, _, body = raw.partition(b"\r\n\r\n")
     # Then it is refused as a request that cannot be read, 400
     assert head.startswith(b"HTTP/1.1 400 ")
@@ -850,11 +853,45 @@ def test_the_readme_names_the_requests_refused_before_the_function_for_their_met
     # (a NUL alone, before: any control but a tab now, as RFC 9110 5.5 makes each invalid)
     assert "or a header's value with a NUL or any other control but a tab in it" in refused
     assert "more than one Host (RFC 9112 3.2): 400" in refused
+    assert "an HTTP/1.1 request with no Host (RFC 9112 3.2; HTTP/1.0 may leave it out" in refused
+    assert "a link it asks for is then relative to its page): 400" in refused
     # and the refusals of a body's length and of a version it does not speak, each held by its own test here (review:
     # the list left them out, though it reads as all the server refuses before the function)
     assert "a request line of HTTP/2 or later: 505" in refused
     assert "a body sent chunked: 411" in refused
     assert "one in another transfer coding, or whose Content-Length is no number or two that differ: 400" in refused
+
+
+def test_an_http_1_1_request_with_no_host_is_refused_before_the_function(server: Server) -> None:
+    # Given an HTTP/1.1 request with no Host, which RFC 9112 3.2 has a server refuse (review: it was answered, and a
+    # link it asked for built on `http://localhost/check/…`, no port)
+    body = json.dumps(PAIR36).encode()
+    raw = exchange(
+        server,
+        b"POST /links HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\nConnection: close\r\n\r\n"
+        % len(body)
+        + body,
+    )
+    head, _, answer = raw.partition(b"\r\n\r\n")
+    # Then it is refused as a request that cannot be read, 400, as API Gateway's own errors are
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert json.loads(answer) == {"message": "Bad Request"}
+
+
+def test_an_http_1_0_request_with_no_host_is_answered_and_its_link_is_relative(server: Server) -> None:
+    # Given an HTTP/1.0 request for a link with no Host, which HTTP/1.0 may leave out (review: the link was
+    # `http://localhost/check/…`, a host it never named, on no port this server listens on)
+    body = json.dumps(PAIR36).encode()
+    raw = exchange(
+        server,
+        b"POST /links HTTP/1.0\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body) + body,
+    )
+    head, _, answer = raw.partition(b"\r\n\r\n")
+    # Then it is answered, and the link is relative to the page that asked, and opens there
+    assert head.startswith(b"HTTP/1.1 200 ")
+    link = json.loads(answer)["url"]
+    assert link.startswith("/check/?seed=")
+    assert request(server, "GET", link).status == 200
 
 
 @pytest.mark.parametrize(
