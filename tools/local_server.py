@@ -21,6 +21,7 @@ import base64
 import datetime as dt
 import email.errors
 import errno
+import ipaddress
 import json
 import os
 import re
@@ -50,6 +51,13 @@ _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")
 # A method as HTTP writes one, a token (RFC 9110 5.6.2, 9.1): no byte from 0x80 up, no control, no blank
 _METHOD = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+# A Host's value as RFC 9112 3.2 has it, RFC 3986's host and optional port (3.2.2, 3.2.3): an IP-literal in brackets (an
+# IPv6 address, told by `ipaddress`, or an IPvFuture), or a reg-name, which takes an IPv4 address, a comma and an empty
+# name too; a port of digits, none at all after its colon included
+_SUBDELIMS = "A-Za-z0-9\\-._~!$&'()*+,;="
+_HOST_VALUE = re.compile(
+    rf"(?:\[(?P<ipv6>[0-9A-Fa-f:.]+)\]|\[v[0-9A-Fa-f]+\.[{_SUBDELIMS}:]+\]|(?:[{_SUBDELIMS}]|%[0-9A-Fa-f]{{2}})*)(?::[0-9]*)?"
+)
 # What the email parser under http.server reports of a line among the headers that is no header. Not the rest of its
 # defects: those of a multipart Content-Type are about a body it was never given (review: `curl -F` was a 400)
 _UNREADABLE_HEADER = (
@@ -321,6 +329,10 @@ class LambdaProxy(BaseHTTPRequestHandler):
         # And so is an HTTP/1.1 request with no Host at all (RFC 9112 3.2: a 400), which was answered, its link built on
         # a host it never named (review: `http://localhost/check/…`, no port); HTTP/1.0 may leave it out (`to_event`)
         hostless = not hosts and tuple(map(int, self.request_version[5:].split("."))) >= (1, 1)
+        # And so is one whose Host is no host[:port] by RFC 3986's grammar (RFC 9112 3.2: a 400), such as `a b` or
+        # `a/b`, which reached the function (review); a control in it is refused above. One that is, but no name and
+        # port a link is built on (a comma, an empty port, `[::1]`), is answered, and a link it asks for is relative
+        misnamed = hosts == 1 and not _is_host(self.headers["Host"].strip(" \t"))
         # http.server reads the headers as ISO-8859-1, where API Gateway hands a header's UTF-8 to the function as the
         # characters it writes (review: a Content-Type's soft hyphen, C2 AD, was quoted `application/jsonÂ%C2%AD`).
         # Bytes that are no UTF-8 (obs-text, which RFC 9110 5.5 has a recipient treat as opaque) make no text the
@@ -334,7 +346,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
             except UnicodeDecodeError:
                 unreadable = unreadable or name.lower() in READ_HEADERS
                 self.sent_headers.append((name, _as_utf8(value, errors="replace")))
-        if self.request_version == "HTTP/0.9" or unreadable or folded or controls or hosts > 1 or hostless:
+        if self.request_version == "HTTP/0.9" or unreadable or folded or controls or hosts > 1 or hostless or misnamed:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         return True
@@ -428,6 +440,18 @@ class LambdaProxy(BaseHTTPRequestHandler):
             traceback.print_exc()
             return _gateway_error(HTTPStatus.INTERNAL_SERVER_ERROR, "Internal Server Error")
         return to_http(result)
+
+
+def _is_host(value: str) -> bool:
+    """Whether a Host's value is a host and optional port by RFC 3986's grammar (`_HOST_VALUE`)."""
+    named = _HOST_VALUE.fullmatch(value)
+    if named is None or named["ipv6"] is None:
+        return named is not None
+    try:
+        ipaddress.IPv6Address(named["ipv6"])
+    except ValueError:
+        return False
+    return True
 
 
 def _as_utf8(value: str, errors: str = "strict") -> str:
