@@ -2464,6 +2464,25 @@ def test_the_readme_says_a_roll_computed_from_the_archives_commitment_of_the_cau
     assert "computed from it" not in in_secret
 
 
+def test_what_secret_in_seal_field_means_names_a_roll_from_the_archives_commitment_as_its_finding_does() -> None:
+    # Review: the code's meaning, in the API's document and the audit report, said only "the secret given as the seal",
+    # a paste of the player's, of a day's roll computed from the commitment the archive published, which its finding
+    # and the page name the archive's, to report
+    # Given the archive's commitment given as the day secret, with the roll computed from it
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": SEAL}
+    (found,) = verify(parse_request(day | {"recorded": rolls_of(day)}), day_secrets=archive).diagnosis or []
+    assert found.cause == "secret_in_seal_field"
+    assert "keep this link and report it" in found.detail
+    # Then what its code means says so too, beside the player's paste it means elsewhere
+    meaning = CAUSE_MEANINGS[found.cause]
+    assert meaning.startswith("the secret given as the seal")
+    assert (
+        "daily, also the commitment the archive published given as the day secret with the roll computed from it:"
+        " the archive's, to report" in meaning
+    )
+
+
 @pytest.mark.parametrize("fits", [True, False], ids=["roll fits", "roll of another day"])
 @pytest.mark.parametrize("end", ["", "\n"], ids=["hex text", "echo"])
 def test_an_archives_commitment_over_the_hex_text_of_the_secret_given_not_the_one_it_revealed_is_named_the_archives(
