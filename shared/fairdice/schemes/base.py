@@ -126,7 +126,7 @@ class Numbering:
 # ---- where a secret comes from ---------------------------------------------------------------
 
 
-# Not frozen: a frozen dataclass sets each of its 14 fields through object.__setattr__, and every game checked builds
+# Not frozen: a frozen dataclass sets each of its fields through object.__setattr__, and every game checked builds
 # one (BENCHMARKS.md section 7, stop 62); nothing changes one once made
 @dataclass(slots=True)
 class Revealed:
