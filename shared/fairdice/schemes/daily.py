@@ -196,8 +196,9 @@ def _published_out_of_its_time(day: dt.date) -> tuple[str, ...]:
 
 
 def _no_time_of_its_own(day: dt.date) -> tuple[str, ...]:
-    """Why a day whose commitment S3 gives no time of its own for (a multipart upload) is at most incomplete once
-    revealed, as the same day revealed says it (`Daily.revealed`): nothing says when it was published."""
+    """Why a day whose commitment S3 gives no time of its own for (a multipart upload or a replica) is at most
+    incomplete once revealed, as the same day revealed says it (`Daily.revealed`): nothing says when it was
+    published."""
     return (
         f"S3 gives no time of its own for the commitment of {day.isoformat()}, so nothing shows the secret was fixed"
         " before the day's play: once its secret is revealed, that day's rolls are at most incomplete",
