@@ -223,7 +223,8 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     "secret_pasted_twice": "the secret written twice in its field",
     "secret_in_seal_field": "the secret given as the seal; daily, also the commitment the archive published given as"
     " the day secret with the roll computed from it: the archive's, to report",
-    "seal_in_secret_field": "the seal given as the secret too",
+    "seal_in_secret_field": "the seal given as the secret too; daily, also the commitment the archive published given"
+    " as the day secret, with or without it given as the commitment",
     "seal_of_hex_text": "the seal computed over the secret's hex text, not its bytes",
     "seal_from_other_game": "the seal does not fit the secret: another game's seal, or a secret that is not the one"
     " committed to, where more recorded rolls fit the secret than another game's would; the seal, the secret or both"

@@ -2263,6 +2263,22 @@ def test_an_archives_commitment_pasted_as_the_day_secret_is_said_so_never_a_comm
     assert (alone.diagnosis or [])[0].detail.startswith("the day secret given is the commitment itself, and")
 
 
+def test_what_seal_in_secret_field_means_names_the_archives_commitment_pasted_with_no_commitment_given() -> None:
+    # Review: the code's meaning, in the API's document and the audit report, said only "the seal given as the secret
+    # too", where a day's finding of that code is the archive's commitment pasted as the day secret, no commitment given
+    # Given the archive's commitment given as the day secret, and no commitment
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": SEAL}
+    (found,) = verify(parse_request(day), day_secrets=archive).diagnosis or []
+    assert found.cause == "seal_in_secret_field"
+    # Then what its code means says so too, beside the seal given in both fields it means elsewhere
+    meaning = CAUSE_MEANINGS[found.cause]
+    assert meaning.startswith("the seal given as the secret too")
+    assert "daily, also the commitment the archive published given as the day secret, with or without it given" in (
+        meaning
+    )
+
+
 @pytest.mark.parametrize("committed", [True, False], ids=["to the secret it revealed", "to nothing"])
 def test_an_archives_commitment_given_as_the_day_secret_with_its_roll_is_said_the_archives_never_a_commitment_given(
     committed: bool,
