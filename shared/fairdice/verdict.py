@@ -166,8 +166,9 @@ class WithheldReport(BaseModel):
     at_most_incomplete: bool = Field(
         default=False,
         description="whatever secret is revealed, the verdict will be at most incomplete, and the reasons say why"
-        " (daily: no commitment published in its time, or one not kept under S3 Object Lock in compliance mode, or no"
-        " daily archive consulted, as a check without one, whose clock withholds a day not over)",
+        " (daily: no commitment published in its time, one S3 gives no time of its own for, or one not kept under S3"
+        " Object Lock in compliance mode; an archive whose times are not AWS S3's own (a folder, another S3 endpoint),"
+        " or no daily archive consulted, as a check without one, whose clock withholds a day not over)",
     )
     recorded: list[list[int]] | None = Field(
         default=None,

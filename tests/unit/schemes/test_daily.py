@@ -43,7 +43,7 @@ from fairdice.storage import (
     StorageSettings,
     Stores,
 )
-from fairdice.verdict import SealReport, Verdict
+from fairdice.verdict import SealReport, Verdict, WithheldReport
 from fairdice.verify import check, verify
 from hypothesis import given
 from hypothesis import strategies as st
@@ -1493,6 +1493,11 @@ def test_a_pending_days_commitment_s3_gives_no_time_for_is_said_so_not_as_said_w
         "S3 gives no time of its own for the commitment of 2025-03-01, so nothing shows the secret was fixed before the"
         " day's play: once its secret is revealed, that day's rolls are at most incomplete"
     ]
+    # and what `withheld.at_most_incomplete` means, in the API's document, names it, and a folder's day too (review:
+    # it named a commitment out of its time, one not kept and no archive, where these are at most incomplete as well)
+    meaning = WithheldReport.model_fields["at_most_incomplete"].description or ""
+    assert "one S3 gives no time of its own for" in meaning
+    assert "an archive whose times are not AWS S3's own (a folder, another S3 endpoint)" in meaning
 
 
 @pytest.mark.parametrize("as_text", [False, True], ids=["committed to another", "committed to it as hex text"])
