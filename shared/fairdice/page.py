@@ -180,7 +180,8 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     # The tab says what the heading says first: a withheld game is "Not yet verifiable" there (review), and a fair one
     # is fair with what it is about, as the heading says it: a link's preview in a chat shows the tab alone, where
     # "Fair" of the first 3 rolls of a game read as the whole game's (review). A game at most incomplete once revealed
-    # (`WithheldReport.at_most_incomplete`: a day whose commitment came out of its time, or is not kept) says so, as
+    # (`WithheldReport.at_most_incomplete`: a day whose commitment came out of its time, has no time of its own, or is
+    # not kept, or whose archive's times are no witness) says so, as
     # its reasons do: not a check merely waiting (review: its tab read as a day whose roll could yet be fair, as the
     # day's record page no longer does)
     said = "Not yet verifiable" if verdict.verdict == "withheld" else verdict.verdict.capitalize()

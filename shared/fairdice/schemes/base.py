@@ -196,8 +196,9 @@ class Withheld:
     """The secret is not revealed yet: why, when it is due if known, and whether that is past. `seal` is the seal an
     authority (the daily archive) published for it already, with when, whether in time and whether kept, as `Revealed`
     says them; `contradictions`, what the request says that the authority does not (another commitment); `caveats`,
-    what keeps the game from `fair` whatever is revealed (no commitment published in its time, one not kept under
-    Object Lock, or no archive consulted at all): the verdict says it (`WithheldReport.at_most_incomplete`)."""
+    what keeps the game from `fair` whatever is revealed (no commitment published in its time, one S3 gives no time of
+    its own for, one not kept under Object Lock, an archive whose times are not AWS S3's own, or no archive consulted
+    at all): the verdict says it (`WithheldReport.at_most_incomplete`)."""
 
     reason: str
     reveal_at: dt.datetime | None = None
