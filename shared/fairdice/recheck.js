@@ -135,10 +135,13 @@
     // page.TYPED_ORDER): where the line in the order typed was read only where it sat as the page puts it, one in a
     // <span> of its own was not read, and a page drawing another phrase there got "agree" (review)
     const lone = (node, selector) => node.childNodes.length === 1 && node.firstChild.nodeType === Node.ELEMENT_NODE && node.firstChild.matches(selector);
-    const typedAgrees = [...document.querySelectorAll("dl.identity > dd")].every((value) => {
+    // The line there wherever the value the browser recomputed from may show in another order (fairdice.reorders, the
+    // rule the page draws it by): where only a line that was there was read, a page leaving it out got "agree" (review)
+    const ownTexts = verdict.identified_by.map((given) => (Array.isArray(given.value) ? given.value : [given.value]).map(fairdice.identityText).join(", "));
+    const typedAgrees = [...document.querySelectorAll("dl.identity > dd")].every((value, at) => {
       const [code, line, ...more] = value.childNodes;
       if (more.length || !(code.nodeType === Node.ELEMENT_NODE && code.matches("code.id") && lone(code, "bdi"))) return false;
-      if (line === undefined) return true;
+      if (line === undefined) return !(at < ownTexts.length && fairdice.reorders(ownTexts[at]));
       const [label, space, again, ...rest] = line.nodeType === Node.ELEMENT_NODE && line.matches("p.typed") ? line.childNodes : [];
       return (
         !rest.length &&

@@ -2334,3 +2334,33 @@ def test_each_box_that_scrolls_a_table_of_docs_sideways_on_a_phone_is_a_named_re
     assert boxes == len(names)
     assert _regions_the_keyboard_reaches(browser, "[data-scrolls]") == [("region", name) for name in names]
     assert browser.evaluate("window.blocked") == []
+
+
+@pytest.mark.parametrize("left_out", [False, True])
+def test_a_page_leaving_out_the_line_in_the_order_typed_of_a_value_a_screen_may_reorder_gets_no_agreement(
+    left_out: bool, browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page whose phrase holds right-to-left text beside a Latin word (one a screen may show in
+    # another order), as served or with its line "in the order it was typed" left out, its data block left as served
+    # (review: only a line that was there was read, and a page without it got "agree")
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "\u05e9\u05dc\u05dd world", "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    served = render_page(verify(request), request)
+    section = served.index("<dl class=identity>")
+    start = served.index("<p class=typed>", section)
+    end = served.index("</p>", start) + len("</p>")
+    assert end < served.index("</dl>", section)
+    saved = tmp_path / "typed-left-out.html"
+    saved.write_text(served[:start] + served[end:] if left_out else served, encoding="utf-8")
+
+    # When the browser has checked it
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+
+    # Then it agrees with the page as served, and not with the page without the line, whose values it says are not
+    # those it recomputed from
+    if not left_out:
+        assert page["recheck"] == "agree" and shown == "ok", said
+    else:
+        assert page["recheck"] == "disagree" and shown == "bad", said
+        assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
