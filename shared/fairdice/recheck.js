@@ -142,6 +142,9 @@
       const [code, line, ...more] = value.childNodes;
       if (more.length || !(code.nodeType === Node.ELEMENT_NODE && code.matches("code.id") && lone(code, "bdi"))) return false;
       if (line === undefined) return !(at < ownTexts.length && fairdice.reorders(ownTexts[at]));
+      return typedLine(line, code);
+    });
+    function typedLine(line, code) {
       const [label, space, again, ...rest] = line.nodeType === Node.ELEMENT_NODE && line.matches("p.typed") ? line.childNodes : [];
       return (
         !rest.length &&
@@ -156,9 +159,52 @@
         lone(again, "bdo") &&
         JSON.stringify(readBack(again.firstChild, "ltr")) === JSON.stringify(readBack(code.firstChild, null))
       );
+    }
+    // A value read back (each character, and whether it was written as its code point) the same as the text: each
+    // character the browser writes as its code point written so there too
+    const readAs = (drawn, text) => {
+      const hidden = fairdice.unseen(text);
+      const chars = [...text];
+      return drawn.length === chars.length && chars.every((c, i) => drawn[i][0] === c && (!hidden[i] || drawn[i][1]));
+    };
+    // The game's values drawn again under "The link's values" (fairdice.page's inputs section: every <dl> but the
+    // values above and the seals), each by its name in a link, held as those above are to the value the browser
+    // recomputed from, written as the page writes it there (a list's items joined and cut after 300 characters, "…"
+    // after it; yes or no; a value a screen may show in another order drawn again in the order typed): that <dl> was
+    // not read, and a page drawing another phrase there got "agree" (review). Its rolls are the table's, held there.
+    const link = new Map(fairdice.schemes.get(verdict.scheme).link.map((param) => [param.name, param]));
+    const asLinked = (param) => {
+      const [parent, child] = param.field.split(".");
+      let value = data.request[parent];
+      if (child !== undefined && value !== undefined && value !== null) value = value[child];
+      if (value === undefined || value === null) return null;
+      if (typeof value === "boolean") return [value ? "yes" : "no", null];
+      if (!Array.isArray(value)) return [String(value), null];
+      const joined = [...value.map(String).join(", ")];
+      return joined.length > 300 ? [joined.slice(0, 300).join(""), "…"] : [joined.join(""), null];
+    };
+    const linkedAgrees = [...document.querySelectorAll("dl:not(.identity):not(.seals)")].every((list) => {
+      const items = [...list.childNodes].filter((node) => !(node.nodeType === Node.TEXT_NODE && node.textContent.trim() === ""));
+      if (items.length % 2) return false;
+      return items.every((node, at) => {
+        if (at % 2 === 0) return node.nodeType === Node.ELEMENT_NODE && node.matches("dt") && link.has(node.textContent);
+        if (!(node.nodeType === Node.ELEMENT_NODE && node.matches("dd"))) return false;
+        const param = link.get(items[at - 1].textContent);
+        if (param.kind === "rolls") return true;
+        const linked = asLinked(param);
+        if (linked === null) return false;
+        const [text, more] = linked;
+        const [code, ...rest] = node.childNodes;
+        const cut = more === null || (rest.length && rest[rest.length - 1].nodeType === Node.TEXT_NODE && rest.pop().textContent === more);
+        if (!cut || code === undefined || code.nodeType !== Node.ELEMENT_NODE) return false;
+        if (fairdice.reorders(text))
+          return rest.length === 1 && code.matches("code.id") && lone(code, "bdi") && readAs(readBack(code.firstChild, null), text) && typedLine(rest[0], code);
+        return !rest.length && code.matches("code") && code.attributes.length === 0 && readAs([...code.childNodes].flatMap(cell), text);
+      });
     });
     const gameAgrees =
       typedAgrees &&
+      linkedAgrees &&
       drawnGame.length === ownGame.length &&
       ownGame.every(
         (value, at) => value.length === drawnGame[at].length && value.every(([c, hidden], i) => drawnGame[at][i][0] === c && (!hidden || drawnGame[at][i][1])),

@@ -2364,3 +2364,40 @@ def test_a_page_leaving_out_the_line_in_the_order_typed_of_a_value_a_screen_may_
     else:
         assert page["recheck"] == "disagree" and shown == "bad", said
         assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+
+
+@pytest.mark.parametrize(
+    ("phrase", "drawn"),
+    [
+        ("hello world", "<dt>phrase</dt><dd><code>hello world</code></dd>"),
+        (
+            "\u05e9\u05dc\u05dd world",
+            "<dt>phrase</dt><dd><code class=id><bdi>\u05e9\u05dc\u05dd<span class=sp> </span>world</bdi></code>",
+        ),
+    ],
+)
+def test_a_page_drawing_another_value_among_the_links_values_gets_no_agreement(
+    phrase: str, drawn: str, browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page whose phrase is drawn again under "The link's values", a second <dl> after the seal, as
+    # another phrase, "word" where it is "world", the values under "Is this your game?" and its data block left as
+    # served (review: that <dl> was not read, and a page drawing another phrase there got "agree")
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": phrase, "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    served = render_page(verify(request), request)
+    at = served.index(drawn, served.index("<h2>The link's values</h2><dl class=values>"))
+    replaced = drawn.replace("world", "word")
+    honest, tampered = tmp_path / "links-values.html", tmp_path / "links-values-tampered.html"
+    honest.write_text(served, encoding="utf-8")
+    tampered.write_text(served[:at] + replaced + served[at + len(drawn) :], encoding="utf-8")
+
+    # When the browser has checked it, and the page as served
+    page = measured(browser, tampered.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+    as_served = measured(browser, honest.as_uri(), DESKTOP)
+
+    # Then it does not agree, and says the values the page shows are not those it recomputed from, where it agrees
+    # with the page as served
+    assert page["recheck"] == "disagree" and shown == "bad", said
+    assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
+    assert as_served["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
