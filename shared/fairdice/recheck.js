@@ -91,7 +91,7 @@
     // one the browser was given, where there was one: a page drawing another than the one its fair was of got "agree"
     // (review)
     const drawnGiven = document.querySelector("dl.seals > dd:nth-of-type(1)");
-    const givenAgrees = verdict.seal.given === null || (drawnGiven !== null && drawnGiven.innerText.trim() === verdict.seal.given);
+    const givenDrawn = verdict.seal.given === null || (drawnGiven !== null && drawnGiven.innerText.trim() === verdict.seal.given);
     // The page's verdict, held to the browser's own (its rolls' check, scope and counts; the verdict itself unless
     // the daily archive gave it, which the browser does not read).
     const { said } = data;
@@ -224,6 +224,11 @@
     // got "agree")
     const heading = document.querySelector(".verdict h1");
     const drawnFair = /^Fair\b/.test(document.title) || (heading !== null && /^Fair\b/.test(heading.textContent));
+    // A day's page draws as its seal the commitment the archive published, not the one its link gave, which the browser
+    // reads no archive to hold: another there only beside a verdict it does not call fair (a fair one is held to the
+    // SHA-256 the browser computed, above). Where the page of an honest server, a link carrying another commitment
+    // than the archive's, its verdict mismatch, got "does not agree" (review)
+    const givenAgrees = givenDrawn || (archived && !drawnFair);
     // and fair of what the browser found fair, as the page words it (fairdice.page.headline, its tab): a heading and tab
     // saying fair of more rolls, or of a whole game, got "agree" beside a fair of its first rolls (review)
     const about = verdict.scope ? verdict.scope.description : null;

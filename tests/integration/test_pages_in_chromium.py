@@ -750,6 +750,27 @@ def test_a_daily_rolls_fair_page_drawing_another_commitment_as_published_gets_no
     assert "commitment this page shows" not in said, said
 
 
+def test_the_page_of_a_daily_rolls_link_carrying_another_commitment_than_the_archives_gets_the_browsers_agreement(
+    browser: Browser, server: str
+) -> None:
+    # Given the link of yesterday's roll carrying a day secret and its commitment, neither the archive's: the server's
+    # honest page, a mismatch, draws as published the commitment the archive published, not the link's (review: the
+    # browser held the one drawn to the link's and said it did not agree with an honest page)
+    link = link_for(
+        server, {"scheme": "daily", "date": YESTERDAY, "player_id": PLAYER, "secret": KEY, "commitment": SEAL}
+    )
+
+    # When the browser has checked it
+    for width in (SMALL_PHONE, DESKTOP):
+        page = measured(browser, link, width)
+        said, shown = browser.evaluate(RECHECK_STATUS)
+
+        # Then it agrees with the page's recomputation, not in the colour of good news, and calls nothing fair
+        assert page["text"].count("Mismatch: the commitment given is not the one the daily archive published") == 1
+        assert page["recheck"] == "agree" and shown == "", said
+        assert "it does not show the game was fair" in said, said
+
+
 def test_a_fair_flag_set_in_the_data_of_a_daily_rolls_mismatch_page_buys_no_sentence_of_the_archives_part(
     browser: Browser, tmp_path: Path
 ) -> None:
