@@ -172,6 +172,13 @@
     // recomputed from, written as the page writes it there (a list's items joined and cut after 300 characters, "…"
     // after it; yes or no; a value a screen may show in another order drawn again in the order typed): that <dl> was
     // not read, and a page drawing another phrase there got "agree" (review). Its rolls are the table's, held there.
+    // (Of a scheme with a daily archive, and what the page draws as its verdict: read below, and by the link's values)
+    const archived = said.verdict === null && fairdice.schemes.get(verdict.scheme).archive === true;
+    // What the page draws as its verdict, its heading and its tab, held to that as its data block is: "Fair" there only
+    // where the browser finds it so (review: a mismatch page whose heading and tab said fair, its data left as served,
+    // got "agree")
+    const heading = document.querySelector(".verdict h1");
+    const drawnFair = /^Fair\b/.test(document.title) || (heading !== null && /^Fair\b/.test(heading.textContent));
     const link = new Map(fairdice.schemes.get(verdict.scheme).link.map((param) => [param.name, param]));
     const asLinked = (param) => {
       const [parent, child] = param.field.split(".");
@@ -192,6 +199,15 @@
         const param = link.get(items[at - 1].textContent);
         if (param.kind === "rolls") return true;
         const linked = asLinked(param);
+        // A day's commitment its link carried, which the page draws there as the link gave it where the browser
+        // recomputes from the day the archive gives (no commitment of the link's in its data): a plain value, the one
+        // it draws as published beside a verdict it calls fair. Where the page of an honest server, a link of a
+        // revealed day carrying a commitment, got "does not agree" (review)
+        if (linked === null && archived && param.field === fairdice.schemes.get(verdict.scheme).sealField) {
+          const [code, ...rest] = node.childNodes;
+          const plain = !rest.length && code !== undefined && code.nodeType === Node.ELEMENT_NODE && code.matches("code") && code.attributes.length === 0;
+          return plain && (!drawnFair || (drawnGiven !== null && code.textContent === drawnGiven.innerText.trim()));
+        }
         if (linked === null) return false;
         const [text, more] = linked;
         const [code, ...rest] = node.childNodes;
@@ -213,17 +229,11 @@
     // rolls recomputed matching those recorded and nothing it checked failed, the archive's part alone left
     // (a day's roll: of a scheme with a daily archive, where the page's null verdict alone, the page's word, made a game's
     // incomplete with its rolls matching fair enough for a heading saying fair; review)
-    const archived = said.verdict === null && fairdice.schemes.get(verdict.scheme).archive === true;
     // and the commitment it draws as published the SHA-256 the browser computed, which its data gives it none of to hold
     // the secret to (review: a page drawing another got "this shows the day secret gives them and the commitment this
     // page shows")
     const published = !archived || (drawnGiven !== null && drawnGiven.innerText.trim() === verdict.seal.computed);
     const fairHere = archived ? verdict.verdict === "incomplete" && verdict.checks.rolls === "match" && published : verdict.verdict === "fair";
-    // What the page draws as its verdict, its heading and its tab, held to that as its data block is: "Fair" there only
-    // where the browser finds it so (review: a mismatch page whose heading and tab said fair, its data left as served,
-    // got "agree")
-    const heading = document.querySelector(".verdict h1");
-    const drawnFair = /^Fair\b/.test(document.title) || (heading !== null && /^Fair\b/.test(heading.textContent));
     // A day's page draws as its seal the commitment the archive published, not the one its link gave, which the browser
     // reads no archive to hold: another there only beside a verdict it does not call fair (a fair one is held to the
     // SHA-256 the browser computed, above). Where the page of an honest server, a link carrying another commitment

@@ -771,6 +771,50 @@ def test_the_page_of_a_daily_rolls_link_carrying_another_commitment_than_the_arc
         assert "it does not show the game was fair" in said, said
 
 
+def test_the_page_of_a_revealed_days_link_carrying_a_commitment_and_no_secret_gets_the_browsers_agreement(
+    browser: Browser, server: str
+) -> None:
+    # Given the link of yesterday's roll carrying a commitment, not the archive's, and no day secret: the server's
+    # honest page, a mismatch, draws the commitment among the link's values as the link gave it, and the browser
+    # recomputes from the day the archive revealed (review: the browser found no commitment in the request it
+    # recomputed from and said the values the page shows of whose game it is were not those it recomputed from)
+    link = link_for(server, {"scheme": "daily", "date": YESTERDAY, "player_id": PLAYER, "commitment": "ab" * 32})
+
+    # When the browser has checked it
+    for width in (SMALL_PHONE, DESKTOP):
+        page = measured(browser, link, width)
+        said, shown = browser.evaluate(RECHECK_STATUS)
+
+        # Then it agrees with the page's recomputation, not in the colour of good news, and calls nothing fair
+        assert page["text"].count("Mismatch: the commitment given is not the one the daily archive published") == 1
+        assert "ab" * 32 in page["text"]
+        assert page["recheck"] == "agree" and shown == "", said
+        assert "it does not show the game was fair" in said, said
+
+
+def test_a_daily_rolls_fair_page_drawing_another_commitment_among_the_links_values_gets_no_agreement(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a daily roll's page that the archive makes fair, of a link carrying the archive's commitment, which the page
+    # draws among the link's values, its data (the day the archive revealed, no commitment) left as served
+    request = parse_request({"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER})
+    faces = verify(request.model_copy(update={"secret": KEY})).rolls[0]["dice"]
+    game = {"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER, "recorded": [faces]}
+    request = parse_request(game | {"commitment": SEAL})
+    verdict = verify(request, day_secrets=LockedDay())
+    assert verdict.verdict == "fair" and verdict.seal.given == verdict.seal.computed == SEAL, verdict.reasons
+    served = render_page(verdict, request, parse_request(game).model_dump(mode="json") | {"secret": KEY})
+    drawn = f"<dt>commitment</dt><dd><code>{SEAL}</code></dd>"
+    assert served.count(drawn) == 1
+    honest = tmp_path / "daily-linked-commitment.html"
+    honest.write_text(served, encoding="utf-8")
+    assert measured(browser, honest.as_uri(), PHONE)["recheck"] == "agree"
+    tampered = served.replace(drawn, drawn.replace(SEAL, "0" * 64))
+
+    # When the browser has checked it, Then it does not agree
+    _checked_not_agreeing(browser, tmp_path / "daily-linked-other.html", tampered, NOT_THE_VALUES, PHONE)
+
+
 def test_a_fair_flag_set_in_the_data_of_a_daily_rolls_mismatch_page_buys_no_sentence_of_the_archives_part(
     browser: Browser, tmp_path: Path
 ) -> None:
