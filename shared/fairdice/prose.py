@@ -502,8 +502,16 @@ _MARKS_AT_HOME = (
 _MARKS_AT_HOME_ON = {
     "\u05e9": frozenset("\u0308\u0596\u0598\u0599\u059a\u059c\u05af\u05b4\u05c1\u05c2"),
 }
-# (one pattern of them all, each a group, for one match per letter: the group that matched is its script's place)
-_MARK_HOME = re.compile("|".join(f"({letters.pattern})" for _, letters, _ in _MARKS_AT_HOME))
+
+
+@lru_cache(maxsize=1)
+def _mark_home() -> re.Pattern[str]:
+    """One pattern of `_MARKS_AT_HOME`'s letters, each a group, for one match per letter: the group that matched is its
+    script's place. Compiled at its first use, a mark on a letter of another script than five, not at import: about
+    3.4 ms the verify function's cold start paid for every request (review)."""
+    return re.compile("|".join(f"({letters.pattern})" for _, letters, _ in _MARKS_AT_HOME))
+
+
 _MARKS_ALIKE_ANY = _MARKS_ALIKE | _COMBINING_ALIKE
 # Every letter but ASCII ones of the Latin, Greek, Coptic, Cyrillic and Armenian scripts (`_SCRIPTS`) that Unicode's
 # confusables (UTS #39) hold alike to a letter of another of them, directly or through others: the Greek ρ and the
@@ -1247,7 +1255,7 @@ def _marks_at_home(character: str) -> frozenset[str]:
     there."""
     if (own := _MARKS_AT_HOME_ON.get(character)) is not None:
         return own
-    script = _MARK_HOME.match(character)
+    script = _mark_home().match(character)
     return _MARKS_AT_HOME[script.lastindex - 1][2] if script and script.lastindex else frozenset()
 
 
