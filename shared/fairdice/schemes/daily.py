@@ -216,14 +216,14 @@ def _not_kept(day: dt.date) -> str:
     )
 
 
-def _disagrees(day: dt.date, published_at: dt.datetime | None) -> str:
+def _disagrees(day: dt.date, published_at: dt.datetime) -> str:
     """Why a commitment the archive says was not published in time, by a time it gives within the grace, keeps the
     day's rolls from fair: the archive's own answer and its time disagree, and the stricter is taken (review: a record
-    so made read fair with `in_time` false)."""
-    when = "gives no time for it" if published_at is None else f"dates it {utc_time(published_at)}"
+    so made read fair with `in_time` false). Said of a time S3 gives alone: one it gives none for is said so first."""
     return (
         f"the daily archive does not count the commitment of {day} as published in the {GRACE_MINUTES} minutes after"
-        f" 00:00 UTC it had, though it {when}: it does not show the secret was fixed before the day's play"
+        f" 00:00 UTC it had, though it dates it {utc_time(published_at)}: it does not show the secret was fixed before"
+        " the day's play"
     )
 
 
@@ -488,7 +488,8 @@ class Daily(Scheme[DailyRequest]):
                 " the secret was fixed before the day's play",
             )
         if found.witnessed and not caveats and not found.in_time:
-            caveats = (_disagrees(request.date, known_time(found.published_at)),)
+            # A time S3 gives, as none is said above (`known_time`)
+            caveats = (_disagrees(request.date, found.published_at),)
         # A witnessed record with no time of its own shows nothing of when it was written, whatever it answers
         # (review: one answered in time with no time read fair); one answered not in time by a time after its day is
         # said as that, not as revealed before the day was over (review: "revealed at 00:01 the next day, before its
