@@ -161,9 +161,9 @@ class _Consulted:
     against, even a bucket that does not exist). Each day is read once a shard, its answer or its refusal kept for the
     shard's other games of that day, so that they all get the one verdict of the day (review: a reader not allowed
     s3:ListBucketVersions, which keeps no such day, read it again for each game, and a right granted while the shard
-    ran gave one day two verdicts); at most SHARD_DAYS days, the first read forgotten first. A revealed day whose fair
-    rests on its Object Lock is not kept but asked again for each game, as the reader judges a lock when it reads
-    (`_on_its_lock`)."""
+    ran gave one day two verdicts); at most SHARD_DAYS days, the first read forgotten first. A day whose fair rests on
+    its Object Lock (revealed, or pending with its commitment kept) is not kept but asked again for each game, as the
+    reader judges a lock when it reads (`_on_its_lock`)."""
 
     def __init__(self, secrets: DaySecrets) -> None:
         self._secrets = secrets
@@ -194,10 +194,14 @@ class _Consulted:
 
 
 def _on_its_lock(found: RevealedDay | PendingDay) -> bool:
-    """Whether a day's answer may be fair only while its Object Lock lasts: a revealed day kept, its versions listed.
+    """Whether a day's answer may be fair only while its Object Lock lasts: a revealed day kept, its versions listed;
+    or a pending day whose commitment is kept, which may be fair once revealed only while it is (`PendingDay.locked`).
     The reader judges the lock by its clock at each read, and keeps such a day itself, so the shard asks it again for
-    each game (review: kept as first read, a lock that ended while the shard ran left its later games fair)."""
-    return isinstance(found, RevealedDay) and found.locked and found.unseen is None
+    each game (review: kept as first read, a lock that ended while the shard ran left its later games fair, or a pending
+    day's withheld not at most incomplete)."""
+    if isinstance(found, PendingDay):
+        return found.locked is True
+    return found.locked and found.unseen is None
 
 
 def _bare(error: FairdiceError) -> FairdiceError:

@@ -773,3 +773,39 @@ def test_a_shard_judges_a_days_object_lock_as_each_game_reads_it_not_as_its_firs
     # Then the first is fair, and those read once the lock has ended are at most incomplete, as the reader judges a lock
     # by when it reads the archive (review: the shard kept the day's first answer, and all three read fair)
     assert (partial.counts.fair, partial.counts.incomplete) == (1, 2), partial.counts
+
+
+def test_a_shard_judges_a_pending_days_object_lock_as_each_game_reads_it_not_as_its_first_game_did(
+    tmp_path: Path,
+) -> None:
+    # Given the archive in moto with 2025-03-01 committed, kept a century, and never revealed, read by an audit as of
+    # the morning after (its reveal overdue), and a lock that ends once the shard's first game is read; and a shard of
+    # three rolls of that day
+    moment = [games.MORNING_AFTER]
+    timeline = Timeline(at("2025-03-01 00:00"))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        timeline.publish(stores, at("2025-03-01 00:00:03"))
+        reader = ArchiveReader(
+            stores.archive, clock=lambda: games.MORNING_AFTER, as_of=True, read_clock=lambda: moment[0]
+        )
+        roll = {"scheme": "daily", "date": games.ARCHIVED_DAY, "player_id": games.PLAYER, "recorded": [[1] * 6]}
+        lines = [{**roll, "id": f"daily-{n}"} for n in range(1, 4)]
+
+        # When the shard is audited
+        partial = audit_shard(
+            numbered_lines(io.BytesIO(games.jsonl(lines)), "day.jsonl"),
+            "day.jsonl",
+            FolderResults(tmp_path / "out"),
+            "s",
+            archive=DayArchive(LockEndsAfterTheFirstGame(reader, moment), "the-archive"),
+        )
+
+    # Then all three are withheld, and those read once the lock has ended are at most incomplete once revealed, as the
+    # reader then says the day's commitment is not kept (review: the shard kept the day's first answer, its commitment
+    # kept, and all three could yet be fair)
+    findings = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
+    assert partial.counts.withheld == 3, partial.counts
+    assert [finding["at_most_incomplete"] for finding in findings] == [False, True, True], findings
