@@ -15,6 +15,7 @@ from typing import NoReturn
 
 import boto3
 import pytest
+from fairdice.archive.layout import revealed_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader
 from fairdice.audit import archive as archive_module
@@ -25,7 +26,7 @@ from fairdice.audit.local import UsageError, run
 from fairdice.audit.shard import FINDINGS, ShardAudit, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
-from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials, UnknownDay
+from fairdice.errors import ArchiveRefused, ArchiveUnavailable, MissingCredentials, NotReadableYet, UnknownDay
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.storage import DatedKeys, EachPage, History, ObjectStore, S3Store, StorageSettings, Stored, Stores
@@ -809,3 +810,49 @@ def test_a_shard_judges_a_pending_days_object_lock_as_each_game_reads_it_not_as_
     findings = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
     assert partial.counts.withheld == 3, partial.counts
     assert [finding["at_most_incomplete"] for finding in findings] == [False, True, True], findings
+
+
+class InGlacierUntilRead(PassingStore):
+    """The archive with the day's record in an archive storage class, restored once it has been asked for once: S3 gives
+    its bytes only then (NotReadableYet before). `reads` counts the asks for it."""
+
+    def __init__(self, inner: ObjectStore) -> None:
+        super().__init__(inner)
+        self.reads = 0
+
+    def read(self, key: str) -> Stored | None:
+        if key == revealed_key(dt.date.fromisoformat(games.ARCHIVED_DAY)):
+            self.reads += 1
+            if self.reads == 1:
+                raise NotReadableYet(f"{key} is in Glacier: S3 gives its bytes once it is restored")
+        return self.inner.read(key)
+
+
+def test_a_record_not_readable_yet_is_read_again_by_the_reader_and_kept_by_a_shard_for_its_day(
+    tmp_path: Path, published: Stores
+) -> None:
+    # Given the archive's revealed day, its record in Glacier when first asked for and restored after, read by an
+    # audit as of the morning after; and a shard of three rolls of that day
+    store = InGlacierUntilRead(published.archive)
+    lines = [games.archived_daily(games.morning_after(published.archive), n) for n in range(1, 4)]
+    reader = ArchiveReader(store, clock=lambda: games.MORNING_AFTER, as_of=True)
+
+    # When the shard is audited
+    audit_shard(
+        numbered_lines(io.BytesIO(games.jsonl(lines)), "day.jsonl"),
+        "day.jsonl",
+        FolderResults(tmp_path / "out"),
+        "s",
+        archive=DayArchive(reader, "the-archive"),
+    )
+
+    # Then the shard keeps the refusal for its day: its three games are the one finding, and the record was asked for
+    # once (NotReadableYet's words: kept by a shard for its day, so that its games of the day get one answer)
+    findings = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
+    assert [finding["error"]["message"] for finding in findings] == [findings[0]["error"]["message"]] * 3, findings
+    assert "is in Glacier" in findings[0]["error"]["message"]
+    assert store.reads == 1
+    # And the reader itself keeps nothing of it: asked again, it reads the record again, restored by now, and gives the
+    # day revealed
+    assert isinstance(reader.lookup(dt.date.fromisoformat(games.ARCHIVED_DAY)), RevealedDay)
+    assert store.reads == 2
