@@ -234,9 +234,22 @@ def _other_commitment(request: DailyRequest, published: str) -> tuple[str, ...]:
     return (f"the commitment given is not the one the daily archive published for {request.date} ({published})",)
 
 
-def _revealed_early(day: dt.date, revealed_at: dt.datetime | None) -> str:
+def _revealed_early(day: dt.date, revealed_at: dt.datetime | None, witnessed: bool = True) -> str:
     """Why a record the archive's own time does not show written after its day keeps the day's rolls from fair: a
-    secret public while its day was played lets anyone compute that day's rolls (of any player id) before rolling."""
+    secret public while its day was played lets anyone compute that day's rolls (of any player id) before rolling.
+    Where the archive's times are no witness (`witnessed`: a folder's, which whoever holds it can set), read only as its
+    own answer says not in time, its time is said as the archive's, not as when the secret was revealed, nor is S3 said
+    to give none (review: a folder's time was stated as fact)."""
+    if not witnessed:
+        dated = (
+            "gives no time for it"
+            if revealed_at is None
+            else f"dates it {utc_time(revealed_at)}, before its day was over, by a time whoever holds it can set"
+        )
+        return (
+            f"the daily archive does not count the record of {day} as written after its day was over, and {dated}: it"
+            " does not show the secret was kept until the day was over"
+        )
     if revealed_at is None:
         return (
             f"the daily archive gives no time of its own for the record of {day} (a multipart upload or a replica, not"
@@ -496,7 +509,7 @@ class Daily(Scheme[DailyRequest]):
         # day was over")
         if found.revealed_in_time is False or found.witnessed:
             if found.revealed_at is None or found.revealed_at < reveal_time(request.date):
-                caveats = (*caveats, _revealed_early(request.date, found.revealed_at))
+                caveats = (*caveats, _revealed_early(request.date, found.revealed_at, found.witnessed))
             elif found.revealed_in_time is not True:
                 caveats = (*caveats, _record_disagrees(request.date, found.revealed_at))
         if found.witnessed and not found.locked:

@@ -1435,6 +1435,44 @@ def test_a_revealed_days_answers_and_times_read_fair_only_where_all_say_in_time_
     assert ("9999" not in reasons) and ("9999" not in page)
 
 
+@pytest.mark.parametrize("revealed", ["none", "before over"])
+def test_a_folders_record_its_answer_says_not_in_time_is_said_by_the_folders_time_not_as_when_it_was_revealed(
+    revealed: str,
+) -> None:
+    # Given a revealed day of a folder archive, made by hand with `revealed_in_time` false, and its record's time
+    # before its day was over, or none
+    found = RevealedDay(
+        secret=OWN,
+        commitment=seal_of(OWN),
+        source="daily archive",
+        published_at=_IN_GRACE,
+        in_time=True,
+        witnessed=False,
+        revealed_at=_REVEALED[revealed],
+        revealed_in_time=False,
+    )
+    recorded = carried(ARCHIVE_DAY)["recorded"]
+    request = DailyRequest.model_validate(
+        {"scheme": "daily", "date": ARCHIVE_DAY, "player_id": ARCHIVE_PLAYER, "recorded": recorded}
+    )
+
+    # When its roll is verified against it
+    verdict = verify(request, day_secrets=_HandMade(found))
+    (record,) = [reason for reason in verdict.reasons if "record of 2025-03-01" in reason or "revealed at" in reason]
+
+    # Then it is at most incomplete, and its reason of the record says the archive does not count it as written after
+    # its day, by the folder's time as the folder's, neither as when the secret was revealed nor as S3's absent time
+    # (review: "the secret of 2025-03-01 was revealed at 2025-03-01 12:00:00 UTC", of a time whoever holds the folder
+    # can set)
+    assert verdict.verdict == "incomplete", verdict.reasons
+    assert "does not count the record of 2025-03-01 as written after its day was over" in record, record
+    assert "was revealed at" not in record and "S3" not in record and "multipart" not in record, record
+    if revealed == "before over":
+        assert "dates it 2025-03-01 12:00:00 UTC, before its day was over, by a time whoever holds it can set" in record
+    else:
+        assert "and gives no time for it" in record, record
+
+
 @pytest.mark.parametrize("witnessed", [True, False], ids=["witnessed", "not witnessed"])
 @pytest.mark.parametrize("in_time", _ANSWERS, ids=lambda answer: f"in_time {answer}")
 @pytest.mark.parametrize("published", _PUBLISHED, ids=lambda name: f"published {name}")
