@@ -60,8 +60,9 @@ PART_BYTES = 8  # a game's inputs and start, each told from the others of its ke
 # one change, in hex; 8: what the seal fixed alone, without the scheme, so a secret filed under two schemes meets; 9: a
 # secret a scheme's lines share, a day's, written once a shard besides, marked SHARED; 10: and its day beside the mark;
 # 11: the day as the entry's inputs, the mark as its start; 12: a bg-online-v1 match's derived key marked so too; 13:
-# its counts count windows, which a partial of 12 counts none of, whatever it holds).
-PARTIAL_FORMAT = 13
+# its counts count windows, which a partial of 12 counts none of, whatever it holds; 14: a withheld game's finding says
+# at_most_incomplete, which one of 13 may lack, written before it did: a report drew it as a bare "withheld").
+PARTIAL_FORMAT = 14
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it), its line's number and its game's scheme; a game's key, its line's number, its inputs and start side by
 # side (the three in unpadded URL-safe base64: a merge of 100 million games holds every line of games.txt in its

@@ -3168,6 +3168,33 @@ def test_a_block_done_in_an_older_format_is_audited_again_on_resume(
     assert resumed.summary == whole.summary
 
 
+def test_a_block_done_before_withheld_findings_said_at_most_incomplete_is_audited_again_on_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a finished run begun on 2026-11-29 over two blocks, each with a daily roll of that day, withheld and at most
+    # incomplete once revealed (no archive read); the first block's partial as a fairdice of format 13 wrote it before
+    # its withheld findings said at_most_incomplete
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(tmp_path / "in" / "day.jsonl", [games.narde(1), games.daily(2), games.narde(3), games.daily(4)])
+    started = dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC)
+    run([str(tmp_path / "in")], tmp_path / "out", workers=1, started=started)
+    older = tmp_path / "out" / "partials" / "00000-0000000"
+    (finding,) = [json.loads(line) for line in (older / "findings.jsonl").read_text().splitlines()]
+    del finding["at_most_incomplete"]
+    (older / "findings.jsonl").write_text(json.dumps(finding) + "\n")
+    (older / "summary.json").write_text(json.dumps({**json.loads((older / "summary.json").read_text()), "format": 13}))
+
+    # When it is resumed
+    resumed = run([str(tmp_path / "in")], tmp_path / "out", workers=1, resume=True)
+
+    # Then that block is audited again, and both withheld findings say they are at most incomplete, as the report does
+    # (review: the block was kept, and its finding read a bare "withheld")
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (1, 1)
+    findings = [json.loads(line) for line in (tmp_path / "out" / "findings.jsonl").read_text().splitlines()]
+    assert [(f["id"], f.get("at_most_incomplete")) for f in findings] == [("daily-2", True), ("daily-4", True)]
+    assert (tmp_path / "out" / "report.html").read_text().count("withheld, at most incomplete once revealed") == 2
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 @pytest.mark.parametrize(
     "signals",
