@@ -147,7 +147,11 @@ def to_event(
     # No Host (HTTP/1.0 may send none): no domain name, and a link is relative to the page that asked, where "localhost"
     # made it `http://localhost/check/…`, on no port this server listens on (review)
     host = merged.get("host", "")
-    merged.setdefault("x-forwarded-for", client_ip)
+    # The client's own X-Forwarded-For is kept, and the address the request came from added after it, as API Gateway
+    # adds its source IP: the last address is the one this server saw (review: a client's value was handed on alone, as
+    # if it had come from there)
+    sent_for = merged.get("x-forwarded-for", "").strip(BLANKS)
+    merged["x-forwarded-for"] = f"{sent_for}, {client_ip}" if sent_for else client_ip
     merged["x-forwarded-proto"] = "http"
     merged["x-forwarded-port"] = str(port)
     now = dt.datetime.now(dt.UTC)

@@ -1272,6 +1272,29 @@ def test_the_port_forwarded_is_the_one_the_request_came_to_never_the_host_s(
     assert event["headers"]["x-forwarded-port"] == "3000"
 
 
+@pytest.mark.parametrize(
+    ("headers", "forwarded"),
+    [
+        ([], "192.0.2.7"),
+        ([("X-Forwarded-For", "203.0.113.9")], "203.0.113.9, 192.0.2.7"),
+        (
+            [("X-Forwarded-For", "203.0.113.9"), ("x-forwarded-for", "198.51.100.1")],
+            "203.0.113.9,198.51.100.1, 192.0.2.7",
+        ),
+        ([("X-Forwarded-For", "")], "192.0.2.7"),
+    ],
+)
+def test_the_address_a_request_came_from_is_added_after_the_x_forwarded_for_a_client_sent(
+    local_server: ModuleType, headers: list[tuple[str, str]], forwarded: str
+) -> None:
+    # Given a request from 192.0.2.7 that names addresses of its own in X-Forwarded-For, or none (review: a client's
+    # value was handed on alone, where API Gateway adds the address the request came from after it)
+    event = local_server.to_event("GET", "/", headers, b"", client_ip="192.0.2.7", protocol="HTTP/1.1", port=3000)
+    # Then its addresses are kept, and the one it came from is the last, as API Gateway's source IP is
+    assert event["headers"]["x-forwarded-for"] == forwarded
+    assert event["requestContext"]["http"]["sourceIp"] == "192.0.2.7"
+
+
 def test_a_binary_body_is_passed_base64_encoded(local_server: ModuleType) -> None:
     event = local_server.to_event(
         "POST", "/verify", [("Content-Type", "image/png")], b"\x89PNG", client_ip="::1", protocol="HTTP/1.1", port=3000
