@@ -63,6 +63,17 @@ def _charsets(content_type: str) -> list[str]:
     return [value.strip(BLANKS).strip('"') for name, value in parameters if name.lower() == "charset"]
 
 
+# A value of a header that may be sent more than once, which API Gateway hands on joined with commas: text up to a comma
+# outside a quoted string (RFC 9110 5.6.1, 5.6.4), a string with no closing quote taken as it is
+_LISTED = re.compile(r'(?:"(?:[^"\\]|\\.?)*"?|[^,"])+', re.DOTALL)
+
+
+def _values(header: str) -> list[str]:
+    """The values a header joined with commas holds, blank ones left out: a Content-Type holds one, as a media type
+    holds no comma outside a parameter's quoted string (RFC 9110 8.3.1)."""
+    return [value for value in _LISTED.findall(header) if value.strip(BLANKS)]
+
+
 # How many characters of a header's value a 415 quotes
 _HEADER_SAID = 60
 
@@ -97,6 +108,13 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
     if len(raw) > (4 * ((limit + 2) // 3) if event.is_base64_encoded else limit):
         raise too_large
     declared = event.headers.get("content-type", "")
+    if len(sent := _values(declared)) > 1:
+        # Sent twice, alike or not: told so, where the two joined were read as one type and the body told to come as
+        # JSON with Content-Type: application/json, as it did (review)
+        raise ServiceError(
+            HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+            f"send the body with one Content-Type, application/json (it came with {len(sent)}: {_as_sent(declared)})",
+        )
     # Each value compared in lower case, and quoted as sent (review: quoted lower-cased, `ISO-8859-1` as iso-8859-1)
     # HTTP's blanks alone are taken off, a space or a tab (RFC 9110 5.6.3): str.strip() took a no-break space, an
     # ideographic space or a control such as 0x1F off too, and read `application/json` and one of them as JSON (review)

@@ -87,6 +87,40 @@ def test_a_body_of_another_media_type_is_415_on_every_post_route(
 
 @pytest.mark.parametrize("route", POST_ROUTES)
 @pytest.mark.parametrize(
+    ("content_type", "quoted"),
+    [
+        ("application/json,application/json", "application/json,application/json"),
+        ("application/json, application/json", "application/json,%20application/json"),  # a space quoted as 415s do
+        ("application/json; charset=utf-8,application/json", "application/json;%20charset=utf-8,application/json"),
+        ("application/json,text/plain", "application/json,text/plain"),
+    ],
+)
+def test_a_content_type_sent_twice_is_a_415_saying_so(
+    load_event: Callable[[str], Event], route: str, content_type: str, quoted: str
+) -> None:
+    # Given a body sent with two Content-Type headers, alike or not, which API Gateway hands on joined with a comma
+    # (review: told "send the body as JSON with Content-Type: application/json", as it had, or that its charset
+    # `utf-8,application/json` is not read)
+    event = load_event(POST_ROUTES[route])
+    error = assert_error(
+        invoke(with_body(event, event["body"], content_type=content_type)), 415, "unsupported_media_type"
+    )
+    # Then it is told to send one, and how many it came with
+    assert error["message"] == f"send the body with one Content-Type, application/json (it came with 2: {quoted})"
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+def test_a_comma_in_a_content_type_s_quoted_parameter_is_no_second_content_type(
+    load_event: Callable[[str], Event], route: str
+) -> None:
+    # A media type holds a comma only in a parameter's quoted string (RFC 9110 5.6.4): one Content-Type, read as JSON
+    event = load_event(POST_ROUTES[route])
+    answer = invoke(with_body(event, event["body"], content_type='application/json; profile="urn:a,b"'))
+    assert (answer.status, answer.json) == (200, invoke(event).json)
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
     ("content_type", "charset"),
     [
         ("application/json; charset=latin-1", "latin-1"),
