@@ -45,7 +45,7 @@ from verify_api.routes import (
     served_elsewhere,
     site_root,
 )
-from verify_api.routes.daily import RECORD_PATH, ROLL_PATH
+from verify_api.routes.daily import PARAMETERS, RECORD_PATH, ROLL_PATH
 from verify_api.routes.verify import LINK_PATHS
 
 if TYPE_CHECKING:
@@ -231,10 +231,11 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     # page itself (`/daily/{date}/`, review: "see GET /docs", where the page is an address of the API's). The address
     # meant keeps the path's own date and player id, read as the path is quoted (review: `abc€` was asked about as
     # `abc%E2%82%AC`, and the € counted as the nine slips of its encoding) but never cut: it is given whole or not at
-    # all (review: `/daily/2025-03-01/xx…`, an ellipsis in the address, which leads nowhere).
+    # all (review: `/daily/2025-03-01/xx…`, an ellipsis in the address, which leads nowhere); a date its route refuses
+    # is written as the form of a day (`daily.PARAMETERS`).
     root, path = _as_routed()
     addresses = (*(LINK_PATHS if event.raw_query_string else ()), ROLL_PATH, RECORD_PATH)
-    meant = path_meant(readable(path), addresses, root, PATH_SAID) if event.http_method == "GET" else ""
+    meant = path_meant(readable(path), addresses, root, PATH_SAID, PARAMETERS) if event.http_method == "GET" else ""
     return _error(HTTPStatus.NOT_FOUND, "not_found", f"{nothing_here}{meant or '; see GET /docs'}")
 
 

@@ -7,7 +7,8 @@ characters …` rather than pydantic's own wording.
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, AliasChoices, AliasPath, BaseModel, Field, PrivateAttr, ValidationError
@@ -251,7 +252,23 @@ def scheme_meant(given: object) -> str:
     return f"; did you mean {close[0]}?" if close else ""
 
 
-def path_meant(path: str, paths: Sequence[str], root: str = "", most: int | None = None) -> str:
+@dataclass(frozen=True)
+class Parameter:
+    """What a route's parameter takes, for `path_meant`: `takes` tells a value it takes, and an address meant where the
+    path's text is none writes `form` in its place and says it is `what` (`YYYY-MM-DD`, a UTC day)."""
+
+    takes: Callable[[str], bool]
+    form: str
+    what: str
+
+
+def path_meant(
+    path: str,
+    paths: Sequence[str],
+    root: str = "",
+    most: int | None = None,
+    parameters: Mapping[str, Parameter] | None = None,
+) -> str:
     """ "; did you mean X?" for a `path` that is none of `paths` but one of them in another case, with a slash doubled
     (`/check//`) or one after a route's parameter that ends it (`/daily/<date>/<player_id>/`), or one slip of the keys
     away (a letter left out, added, changed or two swapped: `/chek/`, `/checks/`, `/dialy/`), X written after `root`
@@ -265,9 +282,12 @@ def path_meant(path: str, paths: Sequence[str], root: str = "", most: int | None
     its slashes doubled). X is offered only where it is at most `most` characters long, `root` and all, so that a
     message that cuts what it quotes there gives it whole (review: an address cut, an ellipsis in it, leads nowhere).
     `path` is read whole, so an address further from it in length than a slip is not compared with it letter by
-    letter: a long path would cost a comparison of each of its letters with each of the address's."""
+    letter: a long path would cost a comparison of each of its letters with each of the address's. Where `parameters`
+    says what a route's parameter takes and the path's text in its place is none of it, X writes the parameter's form
+    there and says what it is (review: `/Dialy/x/` was asked about /daily/x, which answers 422: a date is written
+    YYYY-MM-DD), so that X is never an address with a value its route refuses."""
     read = re.sub("/{2,}", "/", path).split("/")
-    near: list[tuple[int, str]] = []
+    near: list[tuple[int, str, str]] = []
     for shape in paths:
         fixed = shape.split("/")
         taken = {i for i, segment in enumerate(fixed) if _ROUTE_PARAMETER.fullmatch(segment)}
@@ -282,11 +302,19 @@ def path_meant(path: str, paths: Sequence[str], root: str = "", most: int | None
         compared = "/".join("" if i in taken else segment.lower() for i, segment in enumerate(given))
         if abs(len(blank) - len(compared)) > _SLIPS:
             continue  # each letter one has more than the other is a slip
-        meant = "/".join(given[i] if i in taken else segment for i, segment in enumerate(fixed))
-        near.append((_slips(blank, compared), meant))
-    slips, meant = min(near, default=(_SLIPS + 1, path))
+        written = [segment if i not in taken else given[i] for i, segment in enumerate(fixed)]
+        refused = [
+            (i, parameter)
+            for i in taken
+            if (parameter := (parameters or {}).get(fixed[i][1:-1])) is not None and not parameter.takes(given[i])
+        ]
+        for i, parameter in refused:
+            written[i] = parameter.form
+        said = "".join(f" ({parameter.what})" for _, parameter in refused)
+        near.append((_slips(blank, compared), "/".join(written), said))
+    slips, meant, said = min(near, default=(_SLIPS + 1, path, ""))
     whole = most is None or len(root + meant) <= most
-    return f"; did you mean {root}{meant}?" if slips <= _SLIPS and meant != path and whole else ""
+    return f"; did you mean {root}{meant}{said}?" if slips <= _SLIPS and meant != path and whole else ""
 
 
 # How many slips of the keys a path may be from an address to be asked about it

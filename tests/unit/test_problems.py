@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fairdice import schemes
 from fairdice.errors import InvalidInput
-from fairdice.problems import Problem, describe, did_you_mean, path_meant
+from fairdice.problems import Parameter, Problem, describe, did_you_mean, path_meant
 
 from unit.common import PAIR36, problems
 
@@ -144,3 +144,18 @@ def test_the_address_a_path_was_meant_for_is_offered_only_where_it_fits_whole_it
         f"; did you mean {address}?"
     )
     assert path_meant("/Daily/2025-03-01/abc", ["/daily/<date>/<player_id>"], "/prod", len(address) - 1) == ""
+
+
+def test_an_address_meant_writes_a_parameter_s_form_where_the_path_holds_no_value_it_takes() -> None:
+    # Given a route's parameter said to take digits alone, and a path near its address
+    digits = {"n": Parameter(str.isdigit, "NN", "a number")}
+    # Then a value it takes is kept, and one it does not is written as its form, said what it is (review: the address
+    # meant kept a date its route refuses, /daily/x)
+    assert path_meant("/Item/12", ["/item/<n>"], parameters=digits) == "; did you mean /item/12?"
+    assert path_meant("/Item/x", ["/item/<n>"], parameters=digits) == "; did you mean /item/NN (a number)?"
+    assert path_meant("/Item/x", ["/item/<n>"]) == "; did you mean /item/x?"
+    # and the form counts in the length of an address offered whole or not at all
+    assert (
+        path_meant("/Item/x", ["/item/<n>"], "/p", len("/p/item/NN"), digits) == "; did you mean /p/item/NN (a number)?"
+    )
+    assert path_meant("/Item/x", ["/item/<n>"], "/p", len("/p/item/NN") - 1, digits) == ""

@@ -1,6 +1,7 @@
 """The daily game: GET /daily/{date} (a day's record) and GET /daily/{date}/{player_id} (a player's roll)."""
 
-from functools import partial
+import datetime as dt
+from functools import cache, partial
 from typing import Annotated
 
 from aws_lambda_powertools.event_handler import Response
@@ -9,8 +10,10 @@ from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from fairdice.archive.reader import DayRecord, daily_record, daily_verdict, revealed_request
 from fairdice.fields import Day, PlayerId
 from fairdice.links import address_query
+from fairdice.problems import Parameter
 from fairdice.schemes import daily
 from fairdice.verdict import Verdict
+from pydantic import TypeAdapter, ValidationError
 
 from verify_api import archive
 from verify_api.answers import json_answer, page_answer, verdict_answer
@@ -29,6 +32,25 @@ ROLL_PATH = "/daily/<date>/<player_id>"
 # The day's record, its page to a browser
 RECORD_PATH = "/daily/<date>"
 DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
+
+
+@cache
+def _days() -> TypeAdapter[dt.date]:
+    """A date as these routes read it (`fields.Day`), built at its first use, a 404 near a daily address."""
+    return TypeAdapter(Day)
+
+
+def _is_day(text: str) -> bool:
+    try:
+        _days().validate_python(text)
+    except ValidationError:
+        return False
+    return True
+
+
+# What these routes' parameters take, for a 404 near their address (`problems.path_meant`): a date they would refuse,
+# 422, is asked about as the form of a day (review: `/Dialy/x/` was asked about /daily/x)
+PARAMETERS = {"date": Parameter(_is_day, "YYYY-MM-DD", "a UTC day")}
 
 
 @router.get(

@@ -613,7 +613,9 @@ def test_a_404_with_a_slash_after_a_dot_or_empty_segment_asks_about_no_address(
         ("/Daily/2025-03-01//", "/daily/2025-03-01/", "/daily/2025-03-01"),  # its slashes doubled
         ("/Daily/2025-03-01/%2F", "/daily/2025-03-01/", "/daily/2025-03-01"),  # a slash sent encoded, read as one
         ("/Daily//2025-03-01/", "/daily/2025-03-01/", "/daily/2025-03-01"),
-        ("/Dialy/x/", "/daily/x/", "/daily/x"),  # the date's place taken by the player id, whose own is left empty
+        # the date's place taken by the player id, whose own is left empty: the day's page asked about with the form
+        # of a day for its date, which x is none of (this row asked about /daily/x, which answers 422, review)
+        ("/Dialy/x/", "/daily/x/", "/daily/YYYY-MM-DD (a UTC day)"),
     ],
 )
 def test_a_404_asks_about_no_address_whose_date_or_player_id_is_empty(
@@ -628,6 +630,28 @@ def test_a_404_asks_about_no_address_whose_date_or_player_id_is_empty(
     message = assert_error(answer, 404, "not_found")["message"]
     assert f"did you mean {named}?" not in message
     assert message.endswith(f" here; did you mean {page}?")
+
+
+@pytest.mark.parametrize(
+    ("path", "meant"),
+    [
+        ("/Daily/x", "/daily/YYYY-MM-DD"),
+        ("/dialy/2025-13-01", "/daily/YYYY-MM-DD"),  # a date's digits, but no day of the calendar
+        ("/Daily/2025-02-30/", "/daily/YYYY-MM-DD"),
+        (f"/Dialy/x/{ROLL_ID}", f"/daily/YYYY-MM-DD/{ROLL_ID}"),
+    ],
+)
+def test_a_404_near_a_daily_address_whose_date_is_none_asks_about_its_form_not_an_address_refused(
+    load_event: Callable[[str], Event], path: str, meant: str
+) -> None:
+    # Given a mistyped daily address whose date's place holds no day (review: `/Dialy/x/` was asked about /daily/x,
+    # which its route answers 422, "a date is written YYYY-MM-DD")
+    wrong = meant.replace("YYYY-MM-DD", path.split("/")[2])
+    assert assert_error(invoke(at(load_event("api-daily-record"), "GET", wrong)), 422, "invalid_input")
+    answer = invoke(at(load_event("api-schemes"), "GET", path))
+    # Then the 404 asks about the address with the form of a day in the date's place, saying what it is
+    message = assert_error(answer, 404, "not_found")["message"]
+    assert message == f"there is no {path} here; did you mean {meant} (a UTC day)?"
 
 
 @pytest.mark.parametrize(
