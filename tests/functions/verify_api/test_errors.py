@@ -4,6 +4,7 @@ import base64
 import copy
 import json
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -630,6 +631,22 @@ def test_a_404_asks_about_no_address_whose_date_or_player_id_is_empty(
     message = assert_error(answer, 404, "not_found")["message"]
     assert f"did you mean {named}?" not in message
     assert message.endswith(f" here; did you mean {page}?")
+
+
+def test_the_readme_names_the_day_s_page_among_the_addresses_a_404_asks_about(
+    load_event: Callable[[str], Event],
+) -> None:
+    # Given the README's words on what a 404 asks about (review: they named a link's address and a daily roll's, not
+    # the day's page, which a 404 asks about too, nor the form of a day asked about where a date is none)
+    said = " ".join((Path(__file__).resolve().parents[3] / "README.md").read_text().split())
+    found = said[said.index("404 for an unknown route") :].split(" 405 for")[0]
+    # Then they name it, with the message a 404 writes
+    assert "a day's page mistyped alike or with a slash after its date, `/Daily/2025-03-01`" in found
+    assert 'whose 404 asks "did you mean /daily/2025-03-01?"' in found
+    assert '"did you mean /daily/YYYY-MM-DD (a UTC day)?", never as an address its route refuses' in found
+    for path, page in [("/Daily/2025-03-01", "/daily/2025-03-01"), ("/Daily/x", "/daily/YYYY-MM-DD (a UTC day)")]:
+        message = assert_error(invoke(at(load_event("api-schemes"), "GET", path)), 404, "not_found")["message"]
+        assert message == f"there is no {path} here; did you mean {page}?"
 
 
 @pytest.mark.parametrize(
