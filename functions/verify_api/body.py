@@ -135,7 +135,9 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
             f"send the body as UTF-8: {named} is not read (leave the charset out, or say charset=utf-8)",
         )
     encoding = event.headers.get("content-encoding", "").strip(BLANKS)
-    if encoding and encoding.lower() != "identity":
+    # Each coding of a list, as a header sent twice is joined (review: `identity, identity`, no coding at all, was told
+    # to send the body uncompressed)
+    if any(coding.strip(BLANKS).lower() != "identity" for coding in _values(encoding)):
         # Compressed bodies are not read (review: a gzip body was said to be "not UTF-8 text")
         raise ServiceError(
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,

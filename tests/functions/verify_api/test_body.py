@@ -204,6 +204,29 @@ def test_a_compressed_body_is_415_naming_its_encoding_on_every_post_route(
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
+    ("encoding", "read"), [("identity, identity", True), ("identity,IDENTITY", True), ("identity, gzip", False)]
+)
+def test_a_list_of_codings_is_read_as_no_coding_where_each_is_identity(
+    load_event: Callable[[str], Event], route: str, encoding: str, read: bool
+) -> None:
+    # Given a body sent with Content-Encoding listing identity twice, as a header sent twice is joined (review: told
+    # "send the body uncompressed", which it was), or another coding with it
+    event = load_event(POST_ROUTES[route])
+    sent = with_body(event, event["body"])
+    sent["headers"]["content-encoding"] = encoding
+    answer = invoke(sent)
+    # Then a list of identity alone is no coding, and the body is read; one naming another coding is still refused
+    if read:
+        assert (answer.status, answer.json) == (200, invoke(event).json)
+    else:
+        assert_error(answer, 415, "unsupported_media_type")
+        assert answer.json["error"]["message"].endswith(
+            ": Content-Encoding identity,%20gzip is not read (leave the header out)"
+        )
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
 def test_a_list_of_bodies_is_refused_on_every_post_route_never_answered_by_its_first(
     load_event: Callable[[str], Event], route: str
 ) -> None:
