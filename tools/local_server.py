@@ -52,6 +52,8 @@ _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")
 # A method as HTTP writes one, a token (RFC 9110 5.6.2, 9.1): no byte from 0x80 up, no control, no blank
 _METHOD = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+# A request's target in absolute-form, a whole URL as a client sends it to a proxy (RFC 9112 3.2.2), of HTTP's schemes
+_ABSOLUTE = re.compile(r"https?://", re.IGNORECASE)
 # A Host's value as RFC 9112 3.2 has it, RFC 3986's host and optional port (3.2.2, 3.2.3): an IP-literal in brackets (an
 # IPv6 address, told by `ipaddress`, or an IPvFuture), or a reg-name, which takes an IPv4 address, a comma and an empty
 # name too; a port of digits, none at all after its colon included
@@ -315,6 +317,17 @@ class LambdaProxy(BaseHTTPRequestHandler):
         # (review: `POS%54` was quoted as sent, and read as POST). Only the path's bytes are encoded as above
         method = sent.split(maxsplit=1)[0] if sent.split() else b""
         if not _METHOD.fullmatch(method):
+            self.send_error(HTTPStatus.BAD_REQUEST)
+            return False
+        # So is a target of none of HTTP's forms (RFC 9112 3.2): a path, a whole http(s) URL, `*` to OPTIONS, or a host
+        # and port to CONNECT (review: `GET ?a=1` was answered the home page, and `GET x` "there is no x here")
+        target = self._target()
+        if not (
+            target.startswith("/")
+            or _ABSOLUTE.match(target)
+            or (target == "*" and self.command == "OPTIONS")
+            or self.command == "CONNECT"
+        ):
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         # A header line that is none (no colon, a blank before the colon, a first line folded) ends http.server's

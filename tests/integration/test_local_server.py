@@ -853,6 +853,7 @@ def test_the_readme_names_the_requests_refused_before_the_function_for_their_met
     # (a NUL alone, before: any control but a tab now, as RFC 9110 5.5 makes each invalid)
     assert "or a header's value with a NUL or any other control but a tab in it" in refused
     assert "more than one Host (RFC 9112 3.2): 400" in refused
+    assert "a target that is no path and no whole http(s) URL, nor `*` to OPTIONS" in refused
     assert "an HTTP/1.1 request with no Host (RFC 9112 3.2; HTTP/1.0 may leave it out" in refused
     assert "a link it asks for is then relative to its page): 400" in refused
     assert (
@@ -864,6 +865,34 @@ def test_the_readme_names_the_requests_refused_before_the_function_for_their_met
     assert "a request line of HTTP/2 or later: 505" in refused
     assert "a body sent chunked: 411" in refused
     assert "one in another transfer coding, or whose Content-Length is no number or two that differ: 400" in refused
+
+
+@pytest.mark.parametrize("target", [b"?seed=00", b"x", b"schemes", b"127.0.0.1:1", b"*", b"mailto:x", b"%2Fschemes"])
+def test_a_target_of_none_of_http_s_forms_is_refused_before_the_function(server: Server, target: bytes) -> None:
+    # Given a GET whose target is no path, no whole http(s) URL, and no `*` or host and port, which OPTIONS and
+    # CONNECT alone take (RFC 9112 3.2) (review: `GET ?a=1` was answered the home page, `GET x` "there is no x here")
+    raw = exchange(server, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    head, _, answer = raw.partition(b"\r\n\r\n")
+    # Then it is refused as a request that cannot be read, 400, as API Gateway's own errors are
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert json.loads(answer) == {"message": "Bad Request"}
+
+
+@pytest.mark.parametrize(
+    ("method", "target", "status"),
+    [
+        (b"GET", b"/schemes", 200),
+        (b"GET", b"http://x/schemes", 200),  # a whole URL, as a client sends it to a proxy
+        (b"GET", b"HTTPS://x/schemes", 200),
+        (b"OPTIONS", b"*", 404),  # the server as a whole, which no route is
+        (b"CONNECT", b"127.0.0.1:1", 404),
+    ],
+)
+def test_a_target_of_one_of_http_s_forms_reaches_the_function(
+    server: Server, method: bytes, target: bytes, status: int
+) -> None:
+    raw = exchange(server, method + b" " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert raw.startswith(b"HTTP/1.1 %d " % status)
 
 
 def test_an_http_1_1_request_with_no_host_is_refused_before_the_function(server: Server) -> None:
