@@ -52,6 +52,8 @@ _HIGH_BYTE = re.compile(rb"[\x80-\xff]")
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f]")
 # A method as HTTP writes one, a token (RFC 9110 5.6.2, 9.1): no byte from 0x80 up, no control, no blank
 _METHOD = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+# An HTTP version as a request line writes it (RFC 9112 2.3): a digit, a dot, a digit
+_VERSION = re.compile(r"HTTP/[0-9]\.[0-9]")
 # A request's target in absolute-form, a whole URL as a client sends it to a proxy (RFC 9112 3.2.2), of HTTP's schemes
 _ABSOLUTE = re.compile(r"https?://", re.IGNORECASE)
 # A Host's value as RFC 9112 3.2 has it, RFC 3986's host and optional port (3.2.2, 3.2.3): an IP-literal in brackets (an
@@ -370,6 +372,11 @@ class LambdaProxy(BaseHTTPRequestHandler):
                 unreadable = unreadable or name.lower() in READ_HEADERS
                 self.sent_headers.append((name, _as_utf8(value, errors="replace")))
         if self.request_version == "HTTP/0.9" or unreadable or folded or controls or hosts > 1 or hostless or misnamed:
+            self.send_error(HTTPStatus.BAD_REQUEST)
+            return False
+        # And so is a version of more than a digit either side of its dot (RFC 9112 2.3: HTTP/1.1), which http.server
+        # reads as a number (review: `HTTP/1.10` and `HTTP/01.1` were answered as HTTP/1.1)
+        if not _VERSION.fullmatch(self.request_version):
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         return True

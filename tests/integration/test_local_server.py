@@ -867,6 +867,20 @@ def test_the_readme_names_the_requests_refused_before_the_function_for_their_met
     assert "one in another transfer coding, or whose Content-Length is no number or two that differ: 400" in refused
 
 
+@pytest.mark.parametrize("version", [b"HTTP/1.10", b"HTTP/01.1", b"HTTP/1.01"])
+def test_a_version_of_more_than_a_digit_either_side_of_its_dot_is_refused_before_the_function(
+    server: Server, version: bytes
+) -> None:
+    # Given a request line whose version is no digit, a dot and a digit (RFC 9112 2.3), which http.server read as a
+    # number (review: `HTTP/1.10` and `HTTP/01.1` were answered as HTTP/1.1)
+    raw = exchange(server, b"GET /schemes " + version + b"\r\nHost: x\r\nConnection: close\r\n\r\n")
+    head, _, answer = raw.partition(b"\r\n\r\n")
+    # Then it is refused as a request that cannot be read, 400, as API Gateway's own errors are; HTTP/1.0 is answered
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert json.loads(answer) == {"message": "Bad Request"}
+    assert exchange(server, b"GET /schemes HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.1 200 ")
+
+
 @pytest.mark.parametrize("target", [b"?seed=00", b"x", b"schemes", b"127.0.0.1:1", b"*", b"mailto:x", b"%2Fschemes"])
 def test_a_target_of_none_of_http_s_forms_is_refused_before_the_function(server: Server, target: bytes) -> None:
     # Given a GET whose target is no path, no whole http(s) URL, and no `*` or host and port, which OPTIONS and
