@@ -925,6 +925,24 @@ def test_an_http_1_1_request_with_no_host_is_refused_before_the_function(server:
     assert json.loads(answer) == {"message": "Bad Request"}
 
 
+@pytest.mark.parametrize(
+    "sent",
+    [
+        b"OPTIONS /verify HTTP/1.1\r\nOrigin: http://a\r\nAccess-Control-Request-Method: POST\r\n",  # a preflight
+        b"HEAD /schemes HTTP/1.1\r\n",
+        b"GET http://x/schemes HTTP/1.1\r\n",  # a whole URL names a host, but RFC 9112 3.2 wants Host still
+        b"GET /game/today/123e4567-e89b-12d3-a456-426614174000 HTTP/1.1\r\n",  # the game's own function
+        b"POST /verify HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2\r\n",
+    ],
+)
+def test_an_http_1_1_request_with_no_host_is_refused_on_every_path_and_method(server: Server, sent: bytes) -> None:
+    # Given an HTTP/1.1 request with no Host to a route this server answers itself, another function's, or with a
+    # body it is told to wait for (review: check that every path refuses it, not POST /links alone)
+    raw = exchange(server, sent + b"Connection: close\r\n\r\n")
+    # Then each is refused, 400, before any answer or 100 (Continue)
+    assert raw.startswith(b"HTTP/1.1 400 "), raw[:200]
+
+
 def test_an_http_1_0_request_with_no_host_is_answered_and_its_link_is_relative(server: Server) -> None:
     # Given an HTTP/1.0 request for a link with no Host, which HTTP/1.0 may leave out (review: the link was
     # `http://localhost/check/…`, a host it never named, on no port this server listens on)
