@@ -16,7 +16,8 @@ Then `ruff format`, as for the table.
 `_MARKS_AT_HOME` and `_MARKS_AT_HOME_ON`, for prose.py, then for verifier.js: the marks of U+0300 to U+036F alike to
 another, those of them not at home on a letter of `_SCRIPTS`, and, for each script whose letters (but those of
 `_SCRIPTS`) some mark alike to another is at home on, those letters and the marks at home on them, and the letters on
-which others are (`at_home`).
+which others are (`at_home`); then `_MARKS_SPELLED` (`spelled`) and `_MARKS_DEPRECATED` (`deprecated`), each for
+prose.py, then for verifier.js.
 """
 
 import sys
@@ -306,6 +307,21 @@ def spelled() -> set[str]:
     return found
 
 
+def deprecated() -> set[str]:
+    """`_MARKS_DEPRECATED`: each deprecated mark (Unicode's Deprecated property) that Unicode's confusables hold alike
+    to a sequence of marks: the Tibetan ཷ and ཹ, like ྲཱྀ and ླཱྀ, the sequences Unicode writes instead. The sequence is
+    at home, and the mark is shown."""
+
+    def mark(member: str) -> bool:
+        return unicodedata.category(member).startswith("M")
+
+    found = set()
+    for members in _groups():
+        if any(len(m) > 1 and all(map(mark, m)) for m in members):
+            found.update(m for m in members if len(m) == 1 and mark(m) and regex.match(r"\p{Deprecated}", m))
+    return found
+
+
 def print_marks() -> None:
     """`_COMBINING_ALIKE`, `_COMBINING_ABROAD`, `_MARKS_AT_HOME` and `_MARKS_AT_HOME_ON` for prose.py, then for
     verifier.js, to paste over the old ones."""
@@ -358,6 +374,11 @@ def main() -> None:
         for js in (False, True):
             text = ", ".join('"' + "".join(escaped(ord(c), js=js) for c in m) + '"' for m in sorted(spelled()))
             print(f"  const MARKS_SPELLED = [{text}];" if js else f"_MARKS_SPELLED = ({text})")
+        for js in (False, True):
+            text = _escaped_all(deprecated(), js=js)
+            print(
+                f'  const MARKS_DEPRECATED = new Set("{text}");' if js else f'_MARKS_DEPRECATED = frozenset("{text}")'
+            )
         return
     table = [(code, letters(code)) for code in concerned()]
     print("_OTHER_SCRIPTS = (")
