@@ -813,9 +813,14 @@ _ARABIC_DIGITS = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
 # ی), the heh and the ae (ه ە). Unicode's confusables do not list them (they are the Arabic script's variant letters
 # of its IDN tables); each pair was drawn pixel for pixel alike there, and apart in the other places, by Chromium
 # (tests/integration/test_pages_in_chromium.py holds the page to it). A value can be written again with the other
-# letter, whole, and roll other dice: each is shown where it is drawn alike. verifier.js holds the same.
-_ARABIC_JOINED = re.compile("[\u0643\u0647\u064a\u06a9\u06be\u06cc]")
-_ARABIC_ENDING = re.compile("[\u0647\u0649\u06cc\u06d5]")
+# letter, whole, and roll other dice: each is shown where it is drawn alike, but the one in everyday use where its twin
+# is not (a legacy national character set holds it, as of `_LOOKS_EVERYDAY_SIGN`: Windows' Arabic code page holds the
+# yeh, the alef maksura and the heh, not the Farsi yeh and the ae), which is as typed while its twin is shown (review:
+# the yeh of the plain Arabic word "العَرَبِيَّة", the alef maksura of "على" and the heh of "الله" were shown as code
+# points). Where both are (ك ک, ه ھ joined), both are shown. A test holds the choice to tools/script_table.py's
+# `everyday`; verifier.js holds the same.
+_ARABIC_JOINED = re.compile("[\u0643\u0647\u06a9\u06be\u06cc]")
+_ARABIC_ENDING = re.compile("[\u06cc\u06d5]")
 # The letters a letter before them joins to: Arabic's letters (the tatweel too) but the hamza, which joins to none.
 _ARABIC_JOINS = re.compile(
     "[\u0620\u0622-\u064a\u066e\u066f\u0671-\u06d3\u06d5\u06ee\u06ef\u06fa-\u06fc\u06ff\u0750-\u077f]"
@@ -973,8 +978,8 @@ def unseen(text: str) -> list[bool]:
       character is in everyday use and the letters are not, the letters instead: the Latin ȼ, like the cent sign ¢
       (`_LOOKS_EVERYDAY_SIGN`);
     - every Arabic letter that Persian, Urdu or Kurdish write apart from one drawn alike, where it is drawn alike: the
-      kaf and the keheh (ك ک), the yeh and the Farsi yeh (ي ی), the heh and the heh doachashmee (ه ھ) joined to the
-      letter after them; the alef maksura and the Farsi yeh (ى ی), the heh and the ae (ه ە) at a word's end or alone;
+      kaf and the keheh (ك ک), the Farsi yeh (like the yeh ي), the heh and the heh doachashmee (ه ھ) joined to the
+      letter after them; the Farsi yeh (like the alef maksura ى) and the ae (like the heh ه) at a word's end or alone;
     - in a value that holds an ASCII letter, every character that looks like an ASCII one (Unicode's confusables),
       accented or not, or that NFKC makes an ASCII one: the Cyrillic е of "Kеvin", the small capital ᴠ, the hyphen
       ‐, the fullwidth hyphen－; in a value that holds another Latin letter, every character that looks like an

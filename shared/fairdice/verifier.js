@@ -1079,9 +1079,10 @@ const fairdice = (() => {
   // (fairdice.prose's _ARABIC_DIGITS).
   const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/u;
   // Arabic's letters that Persian, Urdu or Kurdish write apart from one drawn alike, where they are drawn alike: joined
-  // to the letter after them (ك ک, ي ی, ه ھ), or not (ى ی, ه ە); the letters a letter joins to (fairdice.prose).
-  const ARABIC_JOINED = /[\u0643\u0647\u064A\u06A9\u06BE\u06CC]/u;
-  const ARABIC_ENDING = /[\u0647\u0649\u06CC\u06D5]/u;
+  // to the letter after them (ك ک, ی like ي, ه ھ), or not (ی like ى, ە like ه), but the one in everyday use where its
+  // twin is not (ي, ى, ه last); the letters a letter joins to (fairdice.prose).
+  const ARABIC_JOINED = /[\u0643\u0647\u06A9\u06BE\u06CC]/u;
+  const ARABIC_ENDING = /[\u06CC\u06D5]/u;
   const ARABIC_JOINS = /[\u0620\u0622-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FC\u06FF\u0750-\u077F]/u;
   const NONSPACING_MARK = /^\p{Mn}$/u;
   /** The positions of the Arabic letters drawn there like another letter (fairdice.prose's _arabic_alike). */
