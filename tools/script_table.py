@@ -347,9 +347,13 @@ def print_marks() -> None:
             else:
                 letters[0] = "[" + letters[0]
                 letters[-1] += "]"
-                print(f'    (  # {font_unicode.script_name(code)}\n        "{code}",\n        re.compile(')
-                print("\n".join(f'            "{line}"' for line in letters))
-                print("        ),\n        frozenset(")
+                # (the letters' class as text, compiled at its first use: `_mark_home`)
+                print(f'    (  # {font_unicode.script_name(code)}\n        "{code}",')
+                if len(letters) == 1:
+                    print(f'        "{letters[0]}",')
+                else:
+                    print("        (\n" + "\n".join(f'            "{line}"' for line in letters) + "\n        ),")
+                print("        frozenset(")
                 print("\n".join(f'            "{line}"' for line in kept))
                 print("        ),\n    ),")
         print("  ];" if js else ")\n")

@@ -9,9 +9,11 @@ word, a space and 12 looks like 12, a space and the word), so it is shown again 
 """
 
 import ast
+import os
 import re
 import string
 import subprocess
+import sys
 import unicodedata
 from functools import cache
 from importlib.resources import files
@@ -1126,7 +1128,7 @@ def test_the_marks_at_home_on_each_script_are_those_unicodes_data_say() -> None:
     assert {"\u0326", "\u0339", "\u0342"} <= abroad
     assert not {"\u0300", "\u0301", "\u0303", "\u0307", "\u0327", "\u0328"} & abroad
     assert {m for marks in _marks_alike() for m in marks} == prose._MARKS_ALIKE | prose._COMBINING_ALIKE
-    held = [(code, _members(letters), marks) for code, letters, marks in prose._MARKS_AT_HOME]
+    held = [(code, _members(re.compile(letters)), marks) for code, letters, marks in prose._MARKS_AT_HOME]
     assert held == [
         (code, {chr(p) for first, last in ranges for p in range(first, last + 1)}, marks)
         for code, ranges, marks in scripts
@@ -1136,6 +1138,35 @@ def test_the_marks_at_home_on_each_script_are_those_unicodes_data_say() -> None:
     assert {"\u0e48", "\u0e38"} <= homes["Thai"] and not {"\u0ec8", "\u0301"} & homes["Thai"]
     assert {"\u064e", "\u064f"} <= homes["Arab"] and not {"\u0618", "\u0301"} & homes["Arab"]
     assert "\u05b9" in homes["Hebr"] and {"\u05c1", "\u05c2"} <= prose._MARKS_AT_HOME_ON["\u05e9"]
+
+
+def test_importing_prose_compiles_no_scripts_letters_of_the_marks_at_home() -> None:
+    # Given a fresh process, as a function's cold start, that counts each pattern compiled while prose is imported
+    # (review: each script's letters of `_MARKS_AT_HOME` were compiled at import, about 6.7 ms of every cold start, for
+    # a table read only for a mark on a letter of another script than five)
+    counting = (
+        "import re, sys\n"
+        "compiled = []\n"
+        "compile_ = re.compile\n"
+        "re.compile = lambda pattern, flags=0: compiled.append(pattern) or compile_(pattern, flags)\n"
+        "from fairdice import prose\n"
+        "rows = {getattr(letters, 'pattern', letters) for _, letters, _ in prose._MARKS_AT_HOME}\n"
+        # (but those that are also a script's letters of `_OTHER_SCRIPTS`, which `_others` reads at once)
+        "rows -= {letters.pattern for _, letters in prose._OTHER_SCRIPTS}\n"
+        "print(len(rows), sum(pattern in rows for pattern in compiled if isinstance(pattern, str)))\n"
+    )
+    environ = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    ran = subprocess.run(
+        [sys.executable, "-c", counting], capture_output=True, text=True, check=True, timeout=120, env=environ
+    )
+
+    # Then none of them was compiled (they are, together, at a mark's first need: `_mark_home`)
+    rows, compiled = map(int, ran.stdout.split())
+    assert rows > 30
+    assert compiled == 0
+    assert (
+        prose._marks_at_home("\u0e21") == prose._MARKS_AT_HOME[[c for c, _, _ in prose._MARKS_AT_HOME].index("Thai")][2]
+    )
 
 
 def test_the_browser_holds_the_same_marks_at_home() -> None:
@@ -1150,7 +1181,9 @@ def test_the_browser_holds_the_same_marks_at_home() -> None:
             r'\["(\w+)", new RegExp\((.*?),\s*"u"\), new Set\((.*?)\)\]', block, re.S
         )
     ]
-    assert browser == [(code, _members(letters), set(marks)) for code, letters, marks in prose._MARKS_AT_HOME]
+    assert browser == [
+        (code, _members(re.compile(letters)), set(marks)) for code, letters, marks in prose._MARKS_AT_HOME
+    ]
     (on,) = re.findall(r"const MARKS_AT_HOME_ON = new Map\(\[(.*?)\]\);", _verifier_js(), re.S)
     assert {
         _unescaped(letter): frozenset(_unescaped(marks))
