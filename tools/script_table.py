@@ -16,8 +16,8 @@ Then `ruff format`, as for the table.
 `_MARKS_AT_HOME` and `_MARKS_AT_HOME_ON`, for prose.py, then for verifier.js: the marks of U+0300 to U+036F alike to
 another, those of them not at home on a letter of `_SCRIPTS`, and, for each script whose letters (but those of
 `_SCRIPTS`) some mark alike to another is at home on, those letters and the marks at home on them, and the letters on
-which others are (`at_home`); then `_MARKS_SPELLED` (`spelled`) and `_MARKS_DEPRECATED` (`deprecated`), each for
-prose.py, then for verifier.js.
+which others are (`at_home`), and the marks at home on a Cyrillic letter and not (`cyrillic`); then `_MARKS_SPELLED`
+(`spelled`) and `_MARKS_DEPRECATED` (`deprecated`), each for prose.py, then for verifier.js.
 """
 
 import sys
@@ -195,6 +195,13 @@ def _extensions(mark: str) -> set[str]:
     return codes - {"Zinh", "Zyyy", "Zzzz"}
 
 
+def _native(mark: str) -> set[str]:
+    """The scripts (ISO 15924 codes) of a mark's own Script_Extensions but Inherited and Common: Latin's of the
+    combining Latin small letter a ͣ, Cyrillic's of the combining Cyrillic letter a ⷶ; none of the acute accent."""
+    codes = {code for code in font_unicode.Scripts.NAMES if regex.match(rf"\p{{scx={code}}}", mark)}
+    return codes - {"Zinh", "Zyyy", "Zzzz"}
+
+
 def _composed() -> set[tuple[str, str]]:
     """Each letter and mark of Unicode's canonical decompositions (NFD) of a character: the shin ש and the shin dot of
     שׁ (U+FB2A), the vav ו and the holam of וֹ (U+FB4B), the e and the acute accent of é."""
@@ -224,18 +231,38 @@ def _written_on() -> dict[str, set[str]]:
 
 
 def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]]], dict[str, set[str]], set[str]]:
+    """`_COMBINING_ALIKE`, `_MARKS_AT_HOME`, `_MARKS_AT_HOME_ON` and `_COMBINING_ABROAD` (`_homes`)."""
+    combining, table, on, abroad, _ = _homes()
+    return combining, table, on, abroad
+
+
+def cyrillic() -> tuple[set[str], set[str]]:
+    """`_CYRILLIC_MARKS_AT_HOME`, the marks of `_MARKS_ALIKE` at home on a Cyrillic letter, and
+    `_CYRILLIC_MARKS_ABROAD`, the marks of `_COMBINING_ALIKE` not at home there (`_homes`): the combining Cyrillic
+    letter a ⷶ is, the combining Latin small letter a ͣ, like it, is not."""
+    combining, _, _, _, kept = _homes()
+    return {m for m in kept if m not in combining}, combining - kept
+
+
+@cache
+def _homes() -> tuple[
+    set[str], list[tuple[str, list[tuple[int, int]], set[str]]], dict[str, set[str]], set[str], set[str]
+]:
     """`_COMBINING_ALIKE`, the marks of U+0300 to U+036F that Unicode's confusables hold alike to another mark;
     `_MARKS_AT_HOME`: of each group of marks alike, on a letter of a script (but of `_SCRIPTS`), the one mark at home
     there, of those whose Script_Extensions hold the script (`_extensions`), the one a legacy national character set
-    writes on its letters (`_written_on`), else the one in everyday use (`everyday`), else the first; each script by
+    writes on its letters (`_written_on`), else the one in everyday use (`everyday`), else the one of the script's own
+    (`_native`: of Cyrillic's, ⷶ, not the Latin ͣ), else the first; each script by
     the ranges of its letters (`_SCRIPTS`' but) and the marks at home on them; and
     `_MARKS_AT_HOME_ON`, each letter on which the marks at home are others: where Unicode composes some of them with it
     (`_composed`), those (the shin dot and the sin dot on ש, not the holam at home on every other Hebrew letter); and
-    `_COMBINING_ABROAD`, the marks of `_COMBINING_ALIKE` not at home so on a letter of one of `_SCRIPTS` (the comma
-    below ̦ and the right half ring below ̹, like the cedilla ̧ of ç, which cp1252 holds; the candrabindu ̐, like the
-    breve and the dot above kept there, one after another)."""
+    `_COMBINING_ABROAD`, the marks of `_COMBINING_ALIKE` not at home so on a letter of Latin, Greek, Coptic or
+    Armenian (the comma below ̦ and the right half ring below ̹, like the cedilla ̧ of ç, which cp1252 holds; the
+    candrabindu ̐, like the breve and the dot above kept there, one after another); and the marks at home so on a
+    Cyrillic letter (`cyrillic`)."""
     combining: set[str] = set()
     groups: list[tuple[list[str], dict[str, set[str]]]] = []
+    native: dict[str, set[str]] = {}
     # (and each group's marks alike to two or more marks one after another: the candrabindu ̐, like a breve and a dot
     # above, ̆̇)
     spelled: list[tuple[list[str], list[str]]] = []
@@ -244,6 +271,7 @@ def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]
         if len(marks) > 1:
             combining.update(m for m in marks if "\u0300" <= m <= "\u036f")
             groups.append((marks, {m: _extensions(m) for m in marks}))
+            native.update({m: _native(m) for m in marks})
             if sequences := [m for m in members if len(m) > 1 and all(map(_mark, m))]:
                 spelled.append((marks, sequences))
     composed = _composed()
@@ -254,7 +282,11 @@ def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]
             if at := [m for m in marks if code in extensions[m]]:
                 own = [m for m in at if (letter, m) in composed]
                 written = _written_on().get(code, set())
-                found.update(own or [min(at, key=lambda m: (m not in written, not everyday(m), m))])
+                # (of those alike a legacy set neither writes nor holds, the script's own: the Cyrillic ⷶ, not the
+                # Latin ͣ, on a Cyrillic letter)
+                found.update(
+                    own or [min(at, key=lambda m: (m not in written, not everyday(m), code not in native[m], m))]
+                )
         # where the marks of a sequence alike to a group's are at home, that group's are not: the breve and the dot
         # above are kept, the candrabindu shown
         for marks, sequences in spelled:
@@ -283,8 +315,12 @@ def at_home() -> tuple[set[str], list[tuple[str, list[tuple[int, int]], set[str]
             for letter in sorted({letter for letter, _ in composed if letter in of_script}):
                 if (marks := kept(code, letter)) != table[-1][2]:
                     on[letter] = marks
-    abroad = {m for code in _FIVE for m in combining if m not in kept(code, None)}
-    return combining, table, on, abroad
+    # Cyrillic's letters keep their own marks where Latin's, Greek's, Coptic's and Armenian's keep the Latin ones alike
+    others = [kept(code, None) for code in _FIVE if code != "Cyrl"]
+    if any(other != others[0] for other in others):
+        raise SystemExit("Latin, Greek, Coptic and Armenian keep different marks: prose reads them alike")
+    abroad = {m for m in combining if m not in others[0]}
+    return combining, table, on, abroad, kept("Cyrl", None)
 
 
 def _escaped_all(characters: set[str], *, js: bool) -> str:
@@ -326,16 +362,18 @@ def print_marks() -> None:
     """`_COMBINING_ALIKE`, `_COMBINING_ABROAD`, `_MARKS_AT_HOME` and `_MARKS_AT_HOME_ON` for prose.py, then for
     verifier.js, to paste over the old ones."""
     combining, table, on, abroad = at_home()
+    sets = [("COMBINING_ALIKE", combining), ("COMBINING_ABROAD", abroad)]
+    sets += list(zip(("CYRILLIC_MARKS_AT_HOME", "CYRILLIC_MARKS_ABROAD"), cyrillic(), strict=True))
     for js in (False, True):
-        text = lines([(ord(m), ord(m)) for m in sorted(combining)], js=js)
-        away = lines([(ord(m), ord(m)) for m in sorted(abroad)], js=js)
+        for name, members in sets:
+            text = lines([(ord(m), ord(m)) for m in sorted(members)], js=js)
+            if js:
+                print(f"  const {name} = new Set(\n" + " +\n".join(f'      "{line}"' for line in text) + ",\n  );")
+            else:
+                print(f"_{name} = frozenset(\n" + "\n".join(f'    "{line}"' for line in text) + "\n)")
         if js:
-            print("  const COMBINING_ALIKE = new Set(\n" + " +\n".join(f'      "{line}"' for line in text) + ",\n  );")
-            print("  const COMBINING_ABROAD = new Set(\n" + " +\n".join(f'      "{line}"' for line in away) + ",\n  );")
             print("  const MARKS_AT_HOME = [")
         else:
-            print("_COMBINING_ALIKE = frozenset(\n" + "\n".join(f'    "{line}"' for line in text) + "\n)")
-            print("_COMBINING_ABROAD = frozenset(\n" + "\n".join(f'    "{line}"' for line in away) + "\n)")
             print("_MARKS_AT_HOME = (")
         for code, ranges, marks in table:
             letters = lines(ranges, js=js)

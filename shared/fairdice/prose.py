@@ -176,6 +176,17 @@ _COMBINING_ALIKE = frozenset(
 _COMBINING_ABROAD = frozenset(
     "\u0305\u030c\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357\u0358\u0366\u036e"
 )
+# On a Cyrillic letter, of those marks alike, Cyrillic's own are at home where a legacy national character set neither
+# writes nor holds one of the group (tools/script_table.py's `cyrillic`): the combining Cyrillic letters of Church
+# Slavonic ⷶ, ⷷ, ⷭ, ⷯ, ⷨ, ⷬ and the vzmet ꙯ are as typed there (`_CYRILLIC_MARKS_AT_HOME`), and the Latin ones like
+# them, ͣ, ͤ, ͨ, ͯ, are shown with the others of `_COMBINING_ABROAD` (`_CYRILLIC_MARKS_ABROAD`); on a letter of Latin,
+# Greek, Coptic or Armenian the Latin ones are as typed and the Cyrillic ones shown (review: "жⷶ" was shown, "жͣ", like
+# it, as typed). tools/script_table.py writes both, which a test holds to the data; verifier.js holds the same.
+_CYRILLIC_MARKS_AT_HOME = frozenset("\u2de8\u2dec\u2ded\u2def\u2df6\u2df7\ua66f")
+_CYRILLIC_MARKS_ABROAD = frozenset(
+    "\u0305\u030c\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357"
+    "\u0358\u0363\u0364\u0366\u0368\u036e\u036f"
+)
 # Each sequence of marks Unicode's confusables hold alike to one character, alike to no other character and not
 # deprecated: its last mark after the others is shown (`_lookalikes`), as Unicode writes that vowel with the one sign
 # (review: "കെെ", two e signs, and "കൈ", an ai sign, were shown alike, as typed; "కుా" and "కూ" too; then "жႃ̊", a Shan
@@ -192,9 +203,10 @@ _MARKS_DEPRECATED = frozenset("\u0f77\u0f79")
 # confusables, through others too), the one whose Script_Extensions hold the script (those of U+0300 to U+036F count as
 # Latin's, Greek's, Coptic's, Cyrillic's and Armenian's too), the one a legacy national character set writes on the
 # script's letters where several do (in a character it holds that Unicode decomposes so: the cedilla of ç), else the one
-# in everyday use (a legacy national character set holds it: the fatha َ, not the small fatha ؘ), else the first by code
-# point; but none of a group where each mark of a sequence alike to its marks is at home (the candrabindu ̐, like the
-# breve and the dot above ̆̇, on the Latin, Greek and Cyrillic letters here). Every other mark of `_MARKS_ALIKE` or
+# in everyday use (a legacy national character set holds it: the fatha َ, not the small fatha ؘ), else the script's own
+# (its own Script_Extensions hold the script: on a Cyrillic letter, the Cyrillic ⷶ, not the Latin ͣ), else the first by
+# code point; but none of a group where each mark of a sequence alike to its marks is at home (the candrabindu ̐, like
+# the breve and the dot above ̆̇, on the Latin, Greek and Cyrillic letters here). Every other mark of `_MARKS_ALIKE` or
 # `_COMBINING_ALIKE` on such a letter, and on any character of no script here, is shown (`_lookalikes`).
 # On a letter Unicode composes some of a group's marks with (a character's canonical decomposition holds the two), those
 # are at home there instead (`_MARKS_AT_HOME_ON`): the shin dot and the sin dot on the shin ש, the holam on every other
@@ -255,7 +267,7 @@ _MARKS_AT_HOME = (
         frozenset(
             "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0312\u0313\u0314"
             "\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032b\u032d\u032e\u0333\u0335\u0337\u0350"
-            "\u0352\u0354\u0355\u0363\u0364\u0368\u036f\u2de8\u2dec\ua66f"
+            "\u0352\u0354\u0355\u2de8\u2dec\u2ded\u2def\u2df6\u2df7\ua66f"
         ),
     ),
     (  # Devanagari
@@ -560,6 +572,7 @@ _COPTIC = re.compile("[\u03e2-\u03ef\u2c80-\u2cff]")
 _CYRILLIC = re.compile("[\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
 _ARMENIAN = re.compile("[\u0531-\u058f\ufb13-\ufb17]")
 _SCRIPTS = (_LATIN, _GREEK, _COPTIC, _CYRILLIC, _ARMENIAN)
+_CYRILLIC_AT = _SCRIPTS.index(_CYRILLIC)  # (whose letters keep marks of their own: `_CYRILLIC_MARKS_AT_HOME`)
 # The ASCII letters a letter of each script but Latin looks like, directly or through others (Unicode's confusables,
 # UTS #39), by the script's place in `_SCRIPTS`, None for a script none of them (Cherokee Ꮶ, Lisu ꓮ, Myanmar ဝ, Ahom
 # 𑜀 like m): a value whose Latin letters each look like a letter of a script it holds can be written again in that
@@ -1020,7 +1033,8 @@ def unseen(text: str) -> list[bool]:
       does (the יין of "כוס יין"; the l of "א l" is shown instead; the ו of "ש ו ж" is shown, like the Cyrillic ӏ);
     - a combining mark that looks like another, but one of U+0300 to U+036F those scripts keep, on a letter of Latin,
       Greek, Coptic, Cyrillic or Armenian (`_MARKS_ALIKE`, `_COMBINING_ABROAD`): the Devanagari ॔ of "ж॔", like the
-      acute accent of "ж́", the comma below of "ж̦", like the cedilla of "ж̧"; and on any other
+      acute accent of "ж́", the comma below of "ж̦", like the cedilla of "ж̧" (on a Cyrillic letter, but Cyrillic's own,
+      and the Latin ones like them instead: the ͣ of "жͣ", like the ⷶ of "жⷶ", `_CYRILLIC_MARKS_ABROAD`); and on any other
       character, a mark that looks like another (one of U+0300 to U+036F too) but one at home on it (`_MARKS_AT_HOME`):
       the Lao tone mark of "ไม່", like the Thai one of "ไม่";
     - the last mark of a sequence of marks that looks like one character (`_MARKS_SPELLED`): the second e sign of
@@ -1234,7 +1248,8 @@ def _lookalikes(text: str) -> set[int]:
         if letters and all(alike[at] for at in letters):
             found.update(letters)
     # a mark of `_MARKS_ALIKE` or `_COMBINING_ABROAD` on a letter of `_SCRIPTS` (the one before its marks): the ॔ of "ж॔",
-    # like the ́ of "ж́", the comma below of "ж̦", like the cedilla of "ж̧";
+    # like the ́ of "ж́", the comma below of "ж̦", like the cedilla of "ж̧"; on a Cyrillic one, but those at home there,
+    # and with the Latin ones like them (`_CYRILLIC_MARKS_AT_HOME`, `_CYRILLIC_MARKS_ABROAD`): the ͣ of "жͣ", like ⷶ;
     # on any other character, a mark alike to another but one at home on it (`_MARKS_AT_HOME`): the Lao ່ of "ไม່", like
     # the Thai ่ of "ไม่", the ́ of "क́", like the ॔ of "क॔", the small fatha of "بؘ", like the fatha of "بَ"
     base: int | None = None
@@ -1242,6 +1257,10 @@ def _lookalikes(text: str) -> set[int]:
     for at, trait in enumerate(traits):
         if not trait.category.startswith("M"):
             base, at_base = trait.script, at
+        elif base == _CYRILLIC_AT:  # (Cyrillic's own marks at home, the Latin ones like them not: ⷶ, not ͣ)
+            mark = text[at]
+            if (mark in _MARKS_ALIKE and mark not in _CYRILLIC_MARKS_AT_HOME) or mark in _CYRILLIC_MARKS_ABROAD:
+                found.add(at)
         elif base is not None:
             if text[at] in _MARKS_ALIKE or text[at] in _COMBINING_ABROAD:
                 found.add(at)

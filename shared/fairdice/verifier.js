@@ -387,6 +387,15 @@ const fairdice = (() => {
       "\u0305\u030C\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357" +
       "\u0358\u0366\u036E",
   );
+  // On a Cyrillic letter, Cyrillic's own marks alike to Latin ones (ⷶ, like ͣ) are at home and those Latin ones shown
+  // with COMBINING_ABROAD's (fairdice.prose's _CYRILLIC_MARKS_AT_HOME and _CYRILLIC_MARKS_ABROAD).
+  const CYRILLIC_MARKS_AT_HOME = new Set(
+      "\u2DE8\u2DEC\u2DED\u2DEF\u2DF6\u2DF7\uA66F",
+  );
+  const CYRILLIC_MARKS_ABROAD = new Set(
+      "\u0305\u030C\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357" +
+      "\u0358\u0363\u0364\u0366\u0368\u036E\u036F",
+  );
   // Each sequence of marks alike to one character (the two e signs of "കെെ", like the ai sign of "കൈ"), its last
   // shown: fairdice.prose's _MARKS_SPELLED.
   const MARKS_SPELLED = ["\u0C41\u0C3E", "\u0C43\u0C3E", "\u0D46\u0D46", "\u1083\u030A"];
@@ -452,7 +461,7 @@ const fairdice = (() => {
       "]", "u"), new Set(
       "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0312\u0313\u0314" +
       "\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0350" +
-      "\u0352\u0354\u0355\u0363\u0364\u0368\u036F\u2DE8\u2DEC\uA66F")],
+      "\u0352\u0354\u0355\u2DE8\u2DEC\u2DED\u2DEF\u2DF6\u2DF7\uA66F")],
     // Devanagari
     ["Deva", new RegExp(
       "[" +
@@ -738,6 +747,7 @@ const fairdice = (() => {
   const CYRILLIC = /[\u0400-\u052F\u1C80-\u1C8F\u2DE0-\u2DFF\uA640-\uA69F]/u;
   const ARMENIAN = /[\u0531-\u058F\uFB13-\uFB17]/u;
   const SCRIPTS = [LATIN, GREEK, COPTIC, CYRILLIC, ARMENIAN];
+  const CYRILLIC_AT = SCRIPTS.indexOf(CYRILLIC); // (whose letters keep marks of their own: CYRILLIC_MARKS_AT_HOME)
   // The ASCII letters a letter of each script but Latin looks like, by the script's place in SCRIPTS, -1 for a script
   // none of them (Cherokee, Lisu, Myanmar, Ahom; read for Latin letters in a word with a letter of such a script that
   // looks like none): fairdice.prose's _ASCII_LIKE_IN; no letter looks like k or t.
@@ -1200,6 +1210,9 @@ const fairdice = (() => {
       if (!MARK.test(c)) {
         base = SCRIPTS.findIndex((script) => script.test(c));
         atBase = at;
+      } else if (base === CYRILLIC_AT) {
+        // (Cyrillic's own marks at home, the Latin ones like them not: ⷶ, not ͣ)
+        if ((MARKS_ALIKE.has(c) && !CYRILLIC_MARKS_AT_HOME.has(c)) || CYRILLIC_MARKS_ABROAD.has(c)) found.add(at);
       } else if (base >= 0) {
         if (MARKS_ALIKE.has(c) || COMBINING_ABROAD.has(c)) found.add(at);
       } else if ((MARKS_ALIKE.has(c) || COMBINING_ALIKE.has(c)) && (atBase < 0 || !marksAtHome(chars[atBase]).has(c))) {
