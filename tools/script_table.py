@@ -17,7 +17,7 @@ Then `ruff format`, as for the table.
 another, those of them not at home on a letter of `_SCRIPTS`, and, for each script whose letters (but those of
 `_SCRIPTS`) some mark alike to another is at home on, those letters and the marks at home on them, and the letters on
 which others are (`at_home`), and the marks at home on a Cyrillic letter and not (`cyrillic`); then `_MARKS_SPELLED`
-(`spelled`) and `_MARKS_DEPRECATED` (`deprecated`), each for prose.py, then for verifier.js.
+(`spelled`) and `_DEPRECATED_ALIKE` (`deprecated`), each for prose.py, then for verifier.js.
 """
 
 import sys
@@ -344,18 +344,17 @@ def spelled() -> set[str]:
 
 
 def deprecated() -> set[str]:
-    """`_MARKS_DEPRECATED`: each deprecated mark (Unicode's Deprecated property) that Unicode's confusables hold alike
-    to a sequence of marks: the Tibetan ཷ and ཹ, like ྲཱྀ and ླཱྀ, the sequences Unicode writes instead. The sequence is
-    at home, and the mark is shown."""
-
-    def mark(member: str) -> bool:
-        return unicodedata.category(member).startswith("M")
-
-    found = set()
-    for members in _groups():
-        if any(len(m) > 1 and all(map(mark, m)) for m in members):
-            found.update(m for m in members if len(m) == 1 and mark(m) and regex.match(r"\p{Deprecated}", m))
-    return found
+    """`_DEPRECATED_ALIKE`: each deprecated character (Unicode's Deprecated property) that Unicode's confusables hold
+    alike to another character or sequence: the Tibetan vowel signs ཷ and ཹ, like ྲཱྀ and ླཱྀ, the sequences Unicode
+    writes instead; the Khmer independent vowel ឣ, like អ; the Arabic ٳ, like إ. What it looks like is at home, and the
+    deprecated character is shown."""
+    return {
+        m
+        for members in _groups()
+        if len(members) > 1
+        for m in members
+        if len(m) == 1 and regex.match(r"\p{Deprecated}", m)
+    }
 
 
 def print_marks() -> None:
@@ -419,7 +418,7 @@ def main() -> None:
         for js in (False, True):
             text = _escaped_all(deprecated(), js=js)
             print(
-                f'  const MARKS_DEPRECATED = new Set("{text}");' if js else f'_MARKS_DEPRECATED = frozenset("{text}")'
+                f'  const DEPRECATED_ALIKE = new Set("{text}");' if js else f'_DEPRECATED_ALIKE = frozenset("{text}")'
             )
         return
     table = [(code, letters(code)) for code in concerned()]

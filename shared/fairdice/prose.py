@@ -193,11 +193,12 @@ _CYRILLIC_MARKS_ABROAD = frozenset(
 # sign aa and a ring above, and "ж႞", the Myanmar symbol Shan one, a character but no mark). tools/script_table.py
 # writes them (`spelled`), which a test holds them to; verifier.js holds the same.
 _MARKS_SPELLED = ("\u0c41\u0c3e", "\u0c43\u0c3e", "\u0d46\u0d46", "\u1083\u030a")
-# Each deprecated mark (Unicode's Deprecated property) that Unicode's confusables hold alike to a sequence of marks: the
-# Tibetan vowel signs vocalic rr ཷ and vocalic ll ཹ, like ྲཱྀ and ླཱྀ, which Unicode writes instead. The sequence is at
-# home and the mark is shown, on any character (review: "ཀཷ" and "ཀྲཱྀ" were shown alike, as typed).
-# tools/script_table.py writes them (`deprecated`), which a test holds them to; verifier.js holds the same.
-_MARKS_DEPRECATED = frozenset("\u0f77\u0f79")
+# Each deprecated character (Unicode's Deprecated property) that Unicode's confusables hold alike to another character
+# or sequence: the Tibetan vowel signs vocalic rr ཷ and vocalic ll ཹ, like ྲཱྀ and ླཱྀ, which Unicode writes instead; the
+# Khmer independent vowel qaq ឣ, like the qa អ; the Arabic alef with wavy hamza below ٳ, like إ. What it looks like is
+# at home and the deprecated character is shown, in any value (review: "ཀཷ" and "ཀྲཱྀ", "កឣ" and "កអ" were shown alike,
+# as typed). tools/script_table.py writes them (`deprecated`), which a test holds them to; verifier.js holds the same.
+_DEPRECATED_ALIKE = frozenset("\u0149\u0673\u0f77\u0f79\u17a3\u2329\u232a")
 # For each script but those of `_SCRIPTS` (by its ISO 15924 code), its letters, as Unicode's Script property names them
 # and the core's Unicode knows, and the marks at home on them: of each group of marks alike to each other (Unicode's
 # confusables, through others too), the one whose Script_Extensions hold the script (those of U+0300 to U+036F count as
@@ -1039,8 +1040,8 @@ def unseen(text: str) -> list[bool]:
       the Lao tone mark of "ไม່", like the Thai one of "ไม่";
     - the last mark of a sequence of marks that looks like one character (`_MARKS_SPELLED`): the second e sign of
       "കെെ", like the ai sign of "കൈ";
-    - a deprecated mark that looks like a sequence of marks (`_MARKS_DEPRECATED`): the Tibetan ཷ of "ཀཷ", like the
-      ྲཱྀ of "ཀྲཱྀ";
+    - a deprecated character that looks like another (`_DEPRECATED_ALIKE`): the Tibetan ཷ of "ཀཷ", like the ྲཱྀ of
+      "ཀྲཱྀ"; the Khmer ឣ of "កឣ", like the អ of "កអ";
     - a combining mark on an ASCII character or on one shown (i and a dot above, _ and a line below, an accent on a
       zero-width joiner), or on nothing, the value's first character (review: the phrase "\u0301test" was shown as an
       accent over nothing, then "test").
@@ -1266,8 +1267,8 @@ def _lookalikes(text: str) -> set[int]:
                 found.add(at)
         elif text[at] in _MARKS_ALIKE_ANY and (at_base < 0 or text[at] not in _marks_at_home(text[at_base])):
             found.add(at)
-    # a deprecated mark alike to a sequence of marks (`_MARKS_DEPRECATED`): the ཷ of "ཀཷ", like the ྲཱྀ of "ཀྲཱྀ"
-    found.update(at for at, character in enumerate(text) if character in _MARKS_DEPRECATED)
+    # a deprecated character alike to another (`_DEPRECATED_ALIKE`): the ཷ of "ཀཷ", like the ྲཱྀ of "ཀྲཱྀ"; the ឣ of "កឣ"
+    found.update(at for at, character in enumerate(text) if character in _DEPRECATED_ALIKE)
     # the last mark of a sequence of `_MARKS_SPELLED`: the second െ of "കെെ", like the ൈ of "കൈ"
     for sequence in _MARKS_SPELLED:
         start = text.find(sequence)

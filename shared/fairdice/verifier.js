@@ -399,9 +399,9 @@ const fairdice = (() => {
   // Each sequence of marks alike to one character (the two e signs of "കെെ", like the ai sign of "കൈ"), its last
   // shown: fairdice.prose's _MARKS_SPELLED.
   const MARKS_SPELLED = ["\u0C41\u0C3E", "\u0C43\u0C3E", "\u0D46\u0D46", "\u1083\u030A"];
-  // Each deprecated mark alike to a sequence of marks (the Tibetan ཷ, like ྲཱྀ), shown on any character:
-  // fairdice.prose's _MARKS_DEPRECATED.
-  const MARKS_DEPRECATED = new Set("\u0F77\u0F79");
+  // Each deprecated character alike to another (the Tibetan ཷ, like ྲཱྀ; the Khmer ឣ, like អ), shown in any value:
+  // fairdice.prose's _DEPRECATED_ALIKE.
+  const DEPRECATED_ALIKE = new Set("\u0149\u0673\u0F77\u0F79\u17A3\u2329\u232A");
   // For each script but SCRIPTS (by ISO 15924 code), its letters the core's Unicode knows and the marks at home on
   // them, of each group of marks alike the one of that script (Script_Extensions), written on its letters by a legacy
   // character set (the cedilla of ç), else in everyday use, else the first, but none of a group alike to a sequence of
@@ -1219,8 +1219,8 @@ const fairdice = (() => {
         found.add(at);
       }
     });
-    // a deprecated mark alike to a sequence of marks (MARKS_DEPRECATED): the ཷ of "ཀཷ", like the ྲཱྀ of "ཀྲཱྀ"
-    chars.forEach((c, at) => MARKS_DEPRECATED.has(c) && found.add(at));
+    // a deprecated character alike to another (DEPRECATED_ALIKE): the ཷ of "ཀཷ", like the ྲཱྀ of "ཀྲཱྀ"; the ឣ of "កឣ"
+    chars.forEach((c, at) => DEPRECATED_ALIKE.has(c) && found.add(at));
     // the last mark of a sequence of MARKS_SPELLED: the second െ of "കെെ", like the ൈ of "കൈ"
     chars.forEach((c, at) => {
       for (const sequence of MARKS_SPELLED) {
@@ -1278,8 +1278,8 @@ const fairdice = (() => {
    * every Arabic-Indic and Extended
    * Arabic-Indic digit; every character but a letter or a mark that looks like a letter but an ASCII one (∆, ⊂), or the rare letter for one in everyday use (ȼ for ¢);
    * every mark of MARKS_ALIKE on a letter of SCRIPTS (the ॔ of "ж॔"), and on any other character every mark alike to
-   * another but those at home on it (MARKS_AT_HOME: the Lao ່ of "ไม່"); a deprecated mark alike to a sequence of
-   * marks (MARKS_DEPRECATED: the Tibetan ཷ); a combining mark on an ASCII character or on one shown (a joiner too), or on nothing (the value's first).
+   * another but those at home on it (MARKS_AT_HOME: the Lao ່ of "ไม່"); a deprecated character alike to another
+   * (DEPRECATED_ALIKE: the Tibetan ཷ, the Khmer ឣ); a combining mark on an ASCII character or on one shown (a joiner too), or on nothing (the value's first).
    */
   function unseen(text) {
     const value = String(text);
