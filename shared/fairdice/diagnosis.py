@@ -55,6 +55,7 @@ def diagnose(
     seal_source: str | None = None,
     source_uncommitted: bool = False,
     uncommitted_secret: bytes | None = None,
+    uncommitted_source: str | None = None,
 ) -> list[Finding]:
     """The likely causes of a mismatch verdict, the best explanation first.
 
@@ -62,7 +63,8 @@ def diagnose(
     the request fields to change (`try`) that test it. Pure and deterministic; at most
     MAX_FINDINGS findings. `seal_source` names where an authority (the daily archive) published
     the seal; `source_uncommitted` says the secret is the authority's own and does not give it.
-    `uncommitted_secret`: the authority's own secret, which does not give its seal, where `secret` is another, given.
+    `uncommitted_secret`: the authority's own secret, which does not give its seal, where `secret` is another, given;
+    `uncommitted_source`: where the authority revealed it.
     """
     if source_uncommitted:
         # The secret is the authority's own: no mistake of the player's explains the seal, and none of the roll
@@ -97,7 +99,9 @@ def diagnose(
         # this day's, not another's (review: "another player's or another day's roll: check the player id and the date")
         committed = verdict.checks.seal == "match" or as_text
         rolled = (
-            _rolled_uncommitted(request, verdict, secret, uncommitted_secret, seal_source, as_text=as_text)
+            _rolled_uncommitted(
+                request, verdict, secret, uncommitted_secret, seal_source, uncommitted_source, as_text=as_text
+            )
             if committed
             else None
         )
@@ -433,12 +437,14 @@ def _rolled_uncommitted(
     given: bytes,
     uncommitted: bytes | None,
     seal_source: str | None,
+    revealed_source: str | None,
     *,
     as_text: bool,
 ) -> Finding | None:
     """`secret_not_committed` of recorded rolls that all fit the secret the authority revealed (`uncommitted`), where
     the secret `given` is the one its seal commits to (its SHA-256, or `as_text` that of its hex text): they were rolled
-    from a secret the authority revealed but had not committed to. None where they do not all fit it, or none is."""
+    from a secret the authority revealed but had not committed to, which came from `revealed_source`. None where they
+    do not all fit it, or none is."""
     if uncommitted is None:
         return None
     case = _case(request, uncommitted)
@@ -450,13 +456,16 @@ def _rolled_uncommitted(
     form = hex_text_form(verdict.seal.given or "", given) if as_text else None
     committed = f"the SHA-256 of it written as hex text{form or ''}" if as_text else "its SHA-256"
     published = f" ({seal_source})" if seal_source is not None else ""
+    # Where it came from, as the commitment's file is named beside it (review: the finding named the commitment's file
+    # alone, the verdict's `source` being empty where the secret recomputed with is the one given)
+    revealed = f" ({revealed_source})" if revealed_source is not None else ""
     return _finding(
         "secret_not_committed",
         tally,
         words,
         (
-            f"the recorded {recorded.rolls} {recorded.fit} the {secret} the archive revealed for the day, not the"
-            f" {secret} given, which is the one it committed to: the {seal} the archive published for the"
+            f"the recorded {recorded.rolls} {recorded.fit} the {secret} the archive revealed for the day{revealed}, not"
+            f" the {secret} given, which is the one it committed to: the {seal} the archive published for the"
             f" day{published} is {committed}. {recorded.they.capitalize()} {was(tally.of)} rolled from a {secret} the"
             f" archive revealed but had not committed to. No mistake in copying explains it: keep this link and report"
             " it"

@@ -352,6 +352,7 @@ def written(checked: Checked) -> Verdict:
             seal_source=revealed.seal_source,
             source_uncommitted=revealed.source_uncommitted,
             uncommitted_secret=revealed.uncommitted_secret,
+            uncommitted_source=revealed.uncommitted_source,
         )
     return verdict
 

@@ -2577,9 +2577,13 @@ def test_a_days_roll_from_the_secret_the_archive_revealed_beside_the_one_it_comm
     assert (rolled.explains, rolled.try_) == ("1 of 1 roll", None)
     echo = " with a line break at its end (as echo and sha256sum give it)" if text_end else ""
     committed = f"the SHA-256 of it written as hex text{echo}" if as_text else "its SHA-256"
+    # and names where the secret revealed came from, as it names the commitment's file (review: the verdict's source is
+    # empty there, the secret recomputed with being the one given, and the finding named the commitment's file alone)
+    assert verdict.source is None
     assert rolled.detail == (
-        "the recorded roll fits the day secret the archive revealed for the day, not the day secret given, which is the"
-        " one it committed to: the commitment the archive published for the day (daily archive"
+        "the recorded roll fits the day secret the archive revealed for the day (archive 2026-10-28), not the day"
+        " secret given, which is the one it committed to: the commitment the archive published for the day (daily"
+        " archive"
         f" commitments/2026-10-28.json) is {committed}. It was rolled from a day secret the archive revealed but had"
         " not committed to. No mistake in copying explains it: keep this link and report it"
     )

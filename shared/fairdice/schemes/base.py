@@ -143,7 +143,8 @@ class Revealed:
     says the secret recomputed with is the authority's own and does not give the seal it published;
     `uncommitted_secret` is the authority's own where it does not give that seal and the secret recomputed
     with is another, given with the request (None otherwise): rolls recorded from it are this day's, rolled
-    from a secret the authority had not committed to, which the diagnosis says.
+    from a secret the authority had not committed to, which the diagnosis says, naming where it came from
+    (`uncommitted_source`, None where `uncommitted_secret` is).
     """
 
     secret: bytes
@@ -158,6 +159,7 @@ class Revealed:
     seal_source: str | None = None
     source_uncommitted: bool = False
     uncommitted_secret: bytes | None = None
+    uncommitted_source: str | None = None
     # Why the archive's versions of the seal (and its record) could not be listed, in words (`RevealedDay.unseen`):
     # one of its caveats too; None where they were, or no archive was read
     seal_unseen: str | None = None

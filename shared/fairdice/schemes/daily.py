@@ -539,6 +539,7 @@ class Daily(Scheme[DailyRequest]):
             source_uncommitted=uncommitted and secret == found.secret,
             # Not of a commitment over its hex text: one to it all the same, as its contradiction says
             uncommitted_secret=found.secret if uncommitted and form is None and secret != found.secret else None,
+            uncommitted_source=found.source if uncommitted and form is None and secret != found.secret else None,
             seal_unseen=found.unseen,
         )
 
