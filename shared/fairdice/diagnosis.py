@@ -95,15 +95,20 @@ def diagnose(
         # The seal an authority published is its own, not one given (review: "the commitment given" of the archive's)
         whose = "the archive published" if seal_source is not None else "given"
         named = f"the {schemes.of(request).words.seal} {whose}" if as_text else None
-        # The secret given is the one the authority committed to, and the rolls are the secret's it revealed instead:
-        # this day's, not another's (review: "another player's or another day's roll: check the player id and the date")
+        # The rolls are the secret's the authority revealed, not the one given: this day's, not another's (review:
+        # "another player's or another day's roll: check the player id and the date"), whether the secret given is the
+        # one it committed to or neither (review: a third secret was "another day's or copied wrong. Leave it out",
+        # which led on to the archive's secret not committed to)
         committed = verdict.checks.seal == "match" or as_text
-        rolled = (
-            _rolled_uncommitted(
-                request, verdict, secret, uncommitted_secret, seal_source, uncommitted_source, as_text=as_text
-            )
-            if committed
-            else None
+        rolled = _rolled_uncommitted(
+            request,
+            verdict,
+            secret,
+            uncommitted_secret,
+            seal_source,
+            uncommitted_source,
+            as_text=as_text,
+            committed=committed,
         )
         if rolled is not None:
             roll_findings, fit = [rolled], None  # the rolls fit the secret given not at all
@@ -440,11 +445,12 @@ def _rolled_uncommitted(
     revealed_source: str | None,
     *,
     as_text: bool,
+    committed: bool = True,
 ) -> Finding | None:
     """`secret_not_committed` of recorded rolls that all fit the secret the authority revealed (`uncommitted`), where
-    the secret `given` is the one its seal commits to (its SHA-256, or `as_text` that of its hex text): they were rolled
-    from a secret the authority revealed but had not committed to, which came from `revealed_source`. None where they
-    do not all fit it, or none is."""
+    the secret `given` is the one its seal commits to (`committed`: its SHA-256, or `as_text` that of its hex text), or
+    not `committed`, neither that one nor the one revealed: they were rolled from a secret the authority revealed but
+    had not committed to, which came from `revealed_source`. None where they do not all fit it, or none is."""
     if uncommitted is None:
         return None
     case = _case(request, uncommitted)
@@ -453,8 +459,25 @@ def _rolled_uncommitted(
         return None
     words = case.scheme.words
     seal, secret, recorded = words.seal, words.secret, _recorded(words, tally.of)
+    if not committed:
+        # The secret given fits neither the seal nor the rolls: the rolls are the archive's own secret's, which is not
+        # the one its seal commits to; the secret given is a third, whose own mistake explains neither
+        return _finding(
+            "secret_not_committed",
+            tally,
+            words,
+            (
+                f"the recorded {recorded.rolls} {recorded.fit} the {secret} the archive revealed for the day"
+                f"{f' ({revealed_source})' if revealed_source is not None else ''}, which is not the one it committed"
+                f" to: its SHA-256 is {seal_of(uncommitted)}, not the {seal} the archive published for the day"
+                f"{f' ({seal_source})' if seal_source is not None else ''}. {recorded.they.capitalize()}"
+                f" {was(tally.of)} rolled from a {secret} the archive revealed but had not committed to. The {secret}"
+                f" given is neither that one nor the one committed to (its SHA-256 is {verdict.seal.computed}), but"
+                f" no mistake in copying it explains the {recorded.rolls}: keep this link and report it"
+            ),
+        )
     form = hex_text_form(verdict.seal.given or "", given) if as_text else None
-    committed = f"the SHA-256 of it written as hex text{form or ''}" if as_text else "its SHA-256"
+    commits = f"the SHA-256 of it written as hex text{form or ''}" if as_text else "its SHA-256"
     published = f" ({seal_source})" if seal_source is not None else ""
     # Where it came from, as the commitment's file is named beside it (review: the finding named the commitment's file
     # alone, the verdict's `source` being empty where the secret recomputed with is the one given)
@@ -466,7 +489,7 @@ def _rolled_uncommitted(
         (
             f"the recorded {recorded.rolls} {recorded.fit} the {secret} the archive revealed for the day{revealed}, not"
             f" the {secret} given, which is the one it committed to: the {seal} the archive published for the"
-            f" day{published} is {committed}. {recorded.they.capitalize()} {was(tally.of)} rolled from a {secret} the"
+            f" day{published} is {commits}. {recorded.they.capitalize()} {was(tally.of)} rolled from a {secret} the"
             f" archive revealed but had not committed to. No mistake in copying explains it: keep this link and report"
             " it"
         ),

@@ -2609,6 +2609,35 @@ def test_the_page_of_a_days_roll_from_the_secret_the_archive_revealed_not_the_on
     assert "another player" not in section
 
 
+def test_a_days_roll_from_the_secret_the_archive_revealed_beside_a_third_secret_given_is_said_to_report() -> None:
+    # Review: where the archive committed to one day secret and revealed another, a player who gave a third, neither
+    # of them, with the roll the one revealed gives, was told "the day secret given is not this day's, most likely
+    # another day's or copied wrong. Leave it out to check against the day secret the archive revealed", which led on
+    # to the archive's secret not committed to: the roll is this day's, rolled from that secret, to report
+    # Given such a day, a third secret given, no commitment, and the roll of the secret revealed
+    third = "ab" * 32
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": third}
+    request = parse_request(day | {"recorded": rolls_of(DAILY)})
+    verdict = verify(request, day_secrets=_committed_to_one_revealed_another(None))
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("mismatch", "mismatch", "mismatch")
+    # Then the roll is said rolled from the secret the archive revealed, which it had not committed to, to report, and
+    # the secret given is said to be neither, not the cause
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "secret_not_committed"
+    assert (found.explains, found.try_) == ("1 of 1 roll", None)
+    given = hashlib.sha256(bytes.fromhex(third)).hexdigest()
+    assert found.detail == (
+        "the recorded roll fits the day secret the archive revealed for the day (archive 2026-10-28), which is not the"
+        f" one it committed to: its SHA-256 is {SEAL}, not the commitment the archive published for the day (daily"
+        " archive commitments/2026-10-28.json). It was rolled from a day secret the archive revealed but had not"
+        " committed to. The day secret given is neither that one nor the one committed to (its SHA-256 is"
+        f" {given}), but no mistake in copying it explains the roll: keep this link and report it"
+    )
+    # and the page heads it as the archive's secret not committed to
+    headings = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verdict, request))
+    assert headings == ["The archive revealed a day secret it had not committed to"]
+
+
 @pytest.mark.parametrize("given", [False, True], ids=["archive's secret", "its secret given"])
 def test_the_reason_of_an_archives_commitment_over_its_own_secrets_hex_text_says_so_as_its_diagnosis_does(
     given: bool,
