@@ -455,10 +455,27 @@ def _rolled_uncommitted(
         return None
     case = _case(request, uncommitted)
     tally = _as_given(case)
-    if not tally.of or tally.fit != tally.of:
+    # The rolls cut short inside the last face, all but which fit it, as `roll_cut_short` says of the secret given
+    # (review: a day's roll of the secret revealed, its d20 cut to one digit, was "another player's or another day's")
+    cut = _cut_from(case) if tally.of and tally.fit == tally.of - 1 else None
+    if not tally.of or (tally.fit != tally.of and cut is None):
         return None
+    if cut is not None:
+        tally = tally._replace(fit=tally.of)
     words = case.scheme.words
     seal, secret, recorded = words.seal, words.secret, _recorded(words, tally.of)
+    # Where it came from, as the commitment's file is named beside it (review: the finding named the commitment's file
+    # alone, the verdict's `source` being empty where the secret recomputed with is the one given)
+    revealed = f" ({revealed_source})" if revealed_source is not None else ""
+    fits, which, cut_short = f"{recorded.fit} the {secret} the archive revealed for the day{revealed}", None, ""
+    if cut is not None:
+        # A face cut short is a copying mistake, but not one that explains which secret the faces before it fit
+        fits += " in every face but the last"
+        cut_short = (
+            f" The last face ends in {cut[0]}, the first digit of the {cut[1]} that {secret} rolls there: most likely"
+            " cut short inside it, as a chat or a mail program cuts a link, or a digit was lost copying it."
+        )
+        which = f"the {secret} {recorded.they} {was(tally.of)} rolled from"
     if not committed:
         # The secret given fits neither the seal nor the rolls: the rolls are the archive's own secret's, which is not
         # the one its seal commits to; the secret given is a third, whose own mistake explains neither
@@ -467,31 +484,27 @@ def _rolled_uncommitted(
             tally,
             words,
             (
-                f"the recorded {recorded.rolls} {recorded.fit} the {secret} the archive revealed for the day"
-                f"{f' ({revealed_source})' if revealed_source is not None else ''}, which is not the one it committed"
-                f" to: its SHA-256 is {seal_of(uncommitted)}, not the {seal} the archive published for the day"
+                f"the recorded {recorded.rolls} {fits}, which is not the one it committed to: its SHA-256 is"
+                f" {seal_of(uncommitted)}, not the {seal} the archive published for the day"
                 f"{f' ({seal_source})' if seal_source is not None else ''}. {recorded.they.capitalize()}"
-                f" {was(tally.of)} rolled from a {secret} the archive revealed but had not committed to. The {secret}"
-                f" given is neither that one nor the one committed to (its SHA-256 is {verdict.seal.computed}), but"
-                f" no mistake in copying it explains the {recorded.rolls}: keep this link and report it"
+                f" {was(tally.of)} rolled from a {secret} the archive revealed but had not committed to.{cut_short} The"
+                f" {secret} given is neither that one nor the one committed to (its SHA-256 is"
+                f" {verdict.seal.computed}), but no mistake in copying it explains {which or f'the {recorded.rolls}'}:"
+                " keep this link and report it"
             ),
         )
     form = hex_text_form(verdict.seal.given or "", given) if as_text else None
     commits = f"the SHA-256 of it written as hex text{form or ''}" if as_text else "its SHA-256"
     published = f" ({seal_source})" if seal_source is not None else ""
-    # Where it came from, as the commitment's file is named beside it (review: the finding named the commitment's file
-    # alone, the verdict's `source` being empty where the secret recomputed with is the one given)
-    revealed = f" ({revealed_source})" if revealed_source is not None else ""
     return _finding(
         "secret_not_committed",
         tally,
         words,
         (
-            f"the recorded {recorded.rolls} {recorded.fit} the {secret} the archive revealed for the day{revealed}, not"
-            f" the {secret} given, which is the one it committed to: the {seal} the archive published for the"
-            f" day{published} is {commits}. {recorded.they.capitalize()} {was(tally.of)} rolled from a {secret} the"
-            f" archive revealed but had not committed to. No mistake in copying explains it: keep this link and report"
-            " it"
+            f"the recorded {recorded.rolls} {fits}, not the {secret} given, which is the one it committed to: the"
+            f" {seal} the archive published for the day{published} is {commits}. {recorded.they.capitalize()}"
+            f" {was(tally.of)} rolled from a {secret} the archive revealed but had not committed to.{cut_short} No"
+            f" mistake in copying explains {which or recorded.them}: keep this link and report it"
         ),
     )
 
@@ -704,12 +717,10 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
     if not recorded or [report for report in recorded if report["matches"] is False] != recorded[-1:]:
         return None
     last = recorded[-1]
-    dice, seen = last["dice"], last["recorded"]
-    if dice is None or seen is None or dice[:-1] != seen[:-1]:
+    digits = _cut_digits(last["dice"], last["recorded"])
+    if digits is None:
         return None
-    shown, computed = str(seen[-1]), str(dice[-1])
-    if len(shown) >= len(computed) or not computed.startswith(shown):
-        return None
+    shown, computed = digits
     words, compared = case.scheme.words, verdict.summary.compared
     said = _recorded(words, compared)
     return _finding(
@@ -724,6 +735,31 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
             f" {shown}, the dice shown were not the committed ones: keep the {words.secret} and report it"
         ),
     )
+
+
+def _cut_digits(dice: Sequence[int] | None, seen: Sequence[int] | None) -> tuple[str, str] | None:
+    """The last face of a recorded roll (`seen`) and of the one computed there (`dice`), as digits, where every other
+    face fits and the recorded one's digits start the computed one's: a roll cut short inside its last face
+    (`_cut_in_last_face`). None otherwise."""
+    if dice is None or seen is None or not seen or list(dice[:-1]) != list(seen[:-1]):
+        return None
+    shown, computed = str(seen[-1]), str(dice[-1])
+    if len(shown) >= len(computed) or not computed.startswith(shown):
+        return None
+    return shown, computed
+
+
+def _cut_from(case: Case[Any]) -> tuple[str, str] | None:
+    """`_cut_digits` of the last recorded roll against what the case's secret rolls there, where every roll before it
+    fits and it is the last recorded (all of them read): the rolls that secret gives, cut short inside their last face.
+    """
+    rolls = case.as_given
+    if rolls is None or case.compared != case.total or len(rolls) < case.compared or not case.compared:
+        return None
+    last = case.compared - 1
+    if any(rolls.dice[at] != case.recorded[at] for at in range(last)):
+        return None
+    return _cut_digits(rolls.dice[last], case.recorded[last])
 
 
 @dataclass(frozen=True)

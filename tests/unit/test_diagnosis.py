@@ -2609,6 +2609,41 @@ def test_the_page_of_a_days_roll_from_the_secret_the_archive_revealed_not_the_on
     assert "another player" not in section
 
 
+@pytest.mark.parametrize("given", ["committed", "third"], ids=["secret committed to", "a third secret"])
+def test_a_days_roll_from_the_secret_the_archive_revealed_cut_short_in_its_last_face_is_said_to_report(
+    given: str,
+) -> None:
+    # Review: where the archive committed to one day secret and revealed another, the roll the one revealed gives, its
+    # d20 cut to one digit as a chat cuts a link, fell back to "it is most likely another player's or another day's
+    # roll: check the player id and the date", where every face before the cut fits the secret revealed
+    # Given such a day, the secret committed to (or a third) given, no commitment, and the revealed secret's roll cut
+    # inside its last face
+    secret = OTHER_KEY if given == "committed" else "ab" * 32
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": secret}
+    (roll,) = rolls_of(DAILY)
+    assert roll[-1] >= 10  # the d20's face has two digits to cut
+    cut = [*roll[:-1], int(str(roll[-1])[0])]
+    verdict = verify(parse_request(day | {"recorded": [cut]}), day_secrets=_committed_to_one_revealed_another(None))
+    # Then the roll is said rolled from the secret the archive revealed, which it had not committed to, to report, its
+    # last face cut short
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "secret_not_committed"
+    assert (found.explains, found.try_) == ("1 of 1 roll", None)
+    assert found.detail.startswith(
+        "the recorded roll fits the day secret the archive revealed for the day (archive 2026-10-28) in every face but"
+        " the last,"
+    )
+    assert (
+        f"The last face ends in {cut[-1]}, the first digit of the {roll[-1]} that day secret rolls there: most likely"
+        " cut short inside it, as a chat or a mail program cuts a link, or a digit was lost copying it."
+    ) in found.detail
+    assert found.detail.endswith(
+        f"{'it' if given == 'third' else 'No mistake in copying'} explains the day secret it was rolled from: keep"
+        " this link and report it"
+    )
+    assert "another player" not in found.detail
+
+
 def test_a_days_roll_from_the_secret_the_archive_revealed_beside_a_third_secret_given_is_said_to_report() -> None:
     # Review: where the archive committed to one day secret and revealed another, a player who gave a third, neither
     # of them, with the roll the one revealed gives, was told "the day secret given is not this day's, most likely
@@ -3827,13 +3862,22 @@ def _claims_unmet(game: dict[str, Any], verdict: Verdict, archive: OneDay | None
 
 def _rolled_from_the_archives(game: dict[str, Any], verdict: Verdict, found: Finding, archive: OneDay | None) -> bool:
     """Whether a `secret_not_committed` finding that counts rolls counts them all, each the one the secret the archive
-    revealed gives, beside the secret it committed to given: the seal matches it, or is over its hex text."""
+    revealed gives (or the last cut short inside its last face, where it says so), beside the secret it committed to
+    given: the seal matches it, or is over its hex text; or, where it says the secret given is neither, beside a secret
+    that is neither."""
     if archive is None or found.tally is None or found.tally.fit != found.tally.of:
         return False
     field = parse_request(game).REVEALED_FIELD
     revealed = verify(parse_request({k: v for k, v in game.items() if k != field}), day_secrets=archive)
     causes = [f.cause for f in verdict.diagnosis or []]
-    return revealed.checks.rolls == "match" and (verdict.checks.seal == "match" or "seal_of_hex_text" in causes)
+    cut = "in every face but the last" in found.detail
+    rolled = (revealed.checks.rolls == "match") != cut and (
+        not cut or [f.cause for f in revealed.diagnosis or []][-1:] == ["roll_cut_short"]
+    )
+    if "given is neither that one nor the one committed to" in found.detail:
+        not_revealed = any(reason.startswith("the day secret given is not the one") for reason in verdict.reasons)
+        return rolled and verdict.checks.seal == "mismatch" and not_revealed and "seal_of_hex_text" not in causes
+    return rolled and (verdict.checks.seal == "match" or "seal_of_hex_text" in causes)
 
 
 def test_every_findings_code_says_what_its_words_say_over_mistakes_of_each_schemes_own_fields() -> None:
