@@ -81,6 +81,11 @@ def diagnose(
             found, _ = _roll_findings(request, secret, verdict, as_text=named)
             findings.extend(finding for finding in found if not _of_secret_given(finding))
         return findings[:MAX_FINDINGS]
+    if uncommitted_secret is not None and verdict.checks.seal == "match" and verdict.checks.rolls != "mismatch":
+        # Nothing the player gave differs: the secret is the one committed to and the rolls are its. The mismatch is the
+        # archive's, which revealed another: said as a finding, not left to the reasons alone (review: a mismatch with
+        # no "Why it may not match" on its page)
+        return [_revealed_another(request, verdict, uncommitted_secret, seal_source, uncommitted_source)]
     findings = _seal_findings(request, secret, verdict, seal_source) if verdict.checks.seal == "mismatch" else []
     if verdict.checks.seal == "not_given" and verdict.checks.rolls == "mismatch":
         findings = _pasted_twice_by_rolls(request, secret)
@@ -432,6 +437,30 @@ def _not_committed(request: RequestBase, verdict: Verdict, secret_bytes: bytes, 
             f"the {secret} the archive revealed ({verdict.source}) is not the one it committed to: its SHA-256 is"
             f" {verdict.seal.computed}, not the {seal} the archive published for the day"
             f" ({seal_source or verdict.source}). No mistake in copying explains it: keep this link and report it"
+        ),
+    )
+
+
+def _revealed_another(
+    request: RequestBase, verdict: Verdict, uncommitted: bytes, seal_source: str | None, revealed_source: str | None
+) -> Finding:
+    """`secret_not_committed` where the secret given is the one the authority's seal commits to, and the recorded rolls,
+    if any, are its: the authority revealed another (`uncommitted`, from `revealed_source`), which does not give it."""
+    words = schemes.of(request).words
+    seal, secret = words.seal, words.secret
+    fits = ""
+    if verdict.checks.rolls == "match":
+        recorded = _recorded(words, verdict.summary.compared)
+        fits = f", and the recorded {recorded.rolls} {recorded.fit} it"
+    return Finding(
+        cause="secret_not_committed",
+        explains="the seal",
+        detail=(
+            f"the {secret} given is the one the archive committed to: the {seal} it published for the day"
+            f"{f' ({seal_source})' if seal_source is not None else ''} is its SHA-256{fits}. But the {secret} the"
+            f" archive revealed for the day{f' ({revealed_source})' if revealed_source is not None else ''} is another,"
+            f" whose SHA-256 is {seal_of(uncommitted)}, not that {seal}: the archive revealed a {secret} it had not"
+            " committed to. No mistake in copying explains it: keep this link and report it"
         ),
     )
 

@@ -2609,6 +2609,35 @@ def test_the_page_of_a_days_roll_from_the_secret_the_archive_revealed_not_the_on
     assert "another player" not in section
 
 
+@pytest.mark.parametrize("recorded", [True, False], ids=["its roll", "no roll"])
+def test_the_secret_committed_to_given_with_its_own_roll_beside_another_revealed_says_why_on_the_page(
+    recorded: bool,
+) -> None:
+    # Review: where the archive committed to one day secret and revealed another, a player who gave the one committed
+    # to, with the roll it gives or none, got a mismatch with no "Why it may not match" on its page: only the reasons
+    # said the archive revealed a secret it had not committed to, and nothing said the player's values are right
+    # Given such a day, the secret committed to given, no commitment, and its own roll or none
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": OTHER_KEY}
+    request = parse_request(day | ({"recorded": rolls_of(day)} if recorded else {}))
+    verdict = verify(request, day_secrets=_committed_to_one_revealed_another(None))
+    assert (verdict.verdict, verdict.checks.seal) == ("mismatch", "match")
+    assert verdict.checks.rolls == ("match" if recorded else "not_given")
+    # Then the diagnosis says the secret given is the one committed to, and the archive revealed another, to report
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.explains, found.try_) == ("secret_not_committed", "the seal", None)
+    assert found.detail == (
+        "the day secret given is the one the archive committed to: the commitment it published for the day (daily"
+        " archive commitments/2026-10-28.json) is its SHA-256"
+        f"{', and the recorded roll fits it' if recorded else ''}. But the day secret the archive revealed for the day"
+        f" (archive 2026-10-28) is another, whose SHA-256 is {SEAL}, not that commitment: the archive revealed a day"
+        " secret it had not committed to. No mistake in copying explains it: keep this link and report it"
+    )
+    # and the page says why under its heading
+    page = render_page(verdict, request)
+    section = page.split("<h2>Why it may not match</h2>", 1)[1].split("<h2>", 1)[0]
+    assert "<b>The archive revealed a day secret it had not committed to</b>" in section
+
+
 @pytest.mark.parametrize("given", ["committed", "third"], ids=["secret committed to", "a third secret"])
 def test_a_days_roll_from_the_secret_the_archive_revealed_cut_short_in_its_last_face_is_said_to_report(
     given: str,
