@@ -86,6 +86,12 @@ def diagnose(
         # archive's, which revealed another: said as a finding, not left to the reasons alone (review: a mismatch with
         # no "Why it may not match" on its page)
         return [_revealed_another(request, verdict, uncommitted_secret, seal_source, uncommitted_source)]
+    published = bytes.fromhex(verdict.seal.given or "") if seal_source is not None else None
+    if verdict.checks.seal == "mismatch" and published is not None and seal_of(published) == secret.hex():
+        # The seal is the authority's own, not a value given: the secret given is the SHA-256 of what it published, no
+        # field swapped (review: "the SHA-256 of the value given as the commitment" with no commitment given); the
+        # rolls are that seal's or none of the secret given's, whose words would blame the player's copying
+        return [_seal_hashed_as_secret(request, published, seal_source or "")]
     findings = _seal_findings(request, secret, verdict, seal_source) if verdict.checks.seal == "mismatch" else []
     if verdict.checks.seal == "not_given" and verdict.checks.rolls == "mismatch":
         findings = _pasted_twice_by_rolls(request, secret)
@@ -335,6 +341,36 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
             )
         ]
     return []
+
+
+def _seal_hashed_as_secret(request: RequestBase, seal: bytes, seal_source: str) -> Finding:
+    """The secret given is the SHA-256 of the seal an authority (the daily archive) published (`seal`, from
+    `seal_source`): `seal_in_secret_field`, that seal, hashed, in the secret's place; or, where the recorded rolls all
+    fit that seal itself, `secret_in_seal_field` of rolls computed from what the authority published, to report."""
+    words = schemes.of(request).words
+    seal_word, secret = words.seal, words.secret
+    tally = _explained(request, seal)
+    head = (
+        f"the {secret} given is the SHA-256 of the {seal_word} the archive published for the day ({seal_source}), not"
+        f" the {secret}"
+    )
+    if tally is not None and tally.of and tally.fit == tally.of:
+        recorded = _recorded(words, tally.of)
+        return Finding(
+            cause="secret_in_seal_field",
+            explains="the seal",
+            detail=(
+                f"{head}, and the recorded {recorded.rolls} {recorded.fit} that {seal_word} itself: {recorded.they}"
+                f" {was(tally.of)} computed from the {seal_word} the archive published, not from a {secret} whose"
+                " SHA-256 it is. No mistake in copying explains it: keep this link and report it"
+            ),
+            secret_published=True,
+        )
+    return Finding(
+        cause="seal_in_secret_field",
+        explains="the seal",
+        detail=(f"{head}: the {seal_word}, hashed, was given as the {secret}. The {secret} is {words.secret_shown()}"),
+    )
 
 
 def _of_hex_text(verdict: Verdict, secret: bytes) -> bool:

@@ -223,9 +223,10 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     "secret_and_seal_swapped": "the secret and the seal in each other's fields",
     "secret_pasted_twice": "the secret written twice in its field",
     "secret_in_seal_field": "the secret given as the seal; daily, also the commitment the archive published given as"
-    " the day secret with the roll computed from it: the archive's, to report",
+    " the day secret with the roll computed from it: the archive's, to report; so too its SHA-256 given as the day"
+    " secret with the roll computed from the commitment",
     "seal_in_secret_field": "the seal given as the secret too; daily, also the commitment the archive published given"
-    " as the day secret, with or without it given as the commitment",
+    " as the day secret, with or without it given as the commitment, or its SHA-256 given as the day secret",
     "seal_of_hex_text": "the seal computed over the secret's hex text, not its bytes",
     "seal_from_other_game": "the seal does not fit the secret: another game's seal, or a secret that is not the one"
     " committed to, where more recorded rolls fit the secret than another game's would; the seal, the secret or both"

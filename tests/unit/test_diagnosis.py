@@ -2342,6 +2342,48 @@ def test_a_roll_cut_short_inside_its_last_face_is_the_values_given_in_both_field
         assert detail.startswith("the commitment given is the day secret itself;")
 
 
+@pytest.mark.parametrize("recorded", ["none", "day", "commitment"], ids=["no roll", "the day's roll", "its roll"])
+def test_the_sha256_of_the_archives_commitment_given_as_the_day_secret_is_never_said_a_commitment_given(
+    recorded: str,
+) -> None:
+    # Review: the SHA-256 of the commitment the archive published, given as the day secret with no commitment, was
+    # "the day secret and the commitment were pasted into each other's fields: the SHA-256 of the value given as the
+    # commitment is the value given as the day secret", with a `try` giving the archive's commitment as the day secret
+    # Given a day the archive revealed, the SHA-256 of its commitment given as the day secret, no commitment, and no
+    # roll, the day's roll, or the roll computed from that commitment
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    hashed = hashlib.sha256(bytes.fromhex(SEAL)).hexdigest()
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": hashed}
+    rolls = {"none": None, "day": rolls_of(DAILY), "commitment": rolls_of(day | {"secret": SEAL})}[recorded]
+    request = parse_request(day | ({"recorded": rolls} if rolls else {}))
+    verdict = verify(request, day_secrets=archive)
+    # Then the commitment is named the archive's, hashed in the day secret's place, with no `try` swapping it in
+    (found,) = verdict.diagnosis or []
+    head = (
+        "the day secret given is the SHA-256 of the commitment the archive published for the day (daily archive"
+        " commitments/2026-10-28.json), not the day secret"
+    )
+    assert found.try_ is None
+    if recorded == "commitment":
+        # and a roll computed from that commitment is named the archive's, to report
+        assert (found.cause, found.secret_published) == ("secret_in_seal_field", True)
+        assert found.detail == (
+            f"{head}, and the recorded roll fits that commitment itself: it was computed from the commitment the"
+            " archive published, not from a day secret whose SHA-256 it is. No mistake in copying explains it: keep"
+            " this link and report it"
+        )
+    else:
+        assert found.cause == "seal_in_secret_field"
+        assert found.detail == (
+            f"{head}: the commitment, hashed, was given as the day secret. The day secret is the one the daily archive"
+            " reveals once the day is over in UTC"
+        )
+    assert "given as the commitment" not in found.detail
+    # and given with the commitment in its own field, no archive read, the two are still said swapped
+    alone = verify(parse_request(day | {"commitment": SEAL}))
+    assert [f.cause for f in alone.diagnosis or []] == ["secret_and_seal_swapped"]
+
+
 @pytest.mark.parametrize("committed", [True, False], ids=["to the secret it revealed", "to nothing"])
 def test_a_roll_computed_from_the_archives_commitment_is_headed_so_not_as_a_paste(committed: bool) -> None:
     # Review: the finding of a day secret given that is the archive's commitment, the roll computed from it, says to
