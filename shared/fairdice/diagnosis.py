@@ -263,7 +263,13 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
         # (review: a day's roll computed from the archive's commitment, its d20 cut to one digit, was "not its roll: the
         # commitment was pasted as the day secret")
         cut = verdict.checks.rolls == "mismatch" and _cut_in_last_face(case, verdict) is not None
+        # So is a roll that fits it in every face but one, its other faces fitting by chance less often than CHANCE
+        # (review: a day's roll computed from the archive's commitment, one die copied wrong, was "not its roll: the
+        # commitment was pasted as the day secret")
+        off = _one_face_off(case, verdict) if verdict.checks.rolls == "mismatch" and not cut else None
         differ = verdict.checks.rolls == "mismatch" and not cut and not _beyond_chance(case, verdict)
+        if seal_source is not None and off is not None:
+            return [_archives_seal_one_face_off(request, seal_source, off)]
         if seal_source is not None and (differ or verdict.checks.rolls == "not_given"):
             # The seal is the authority's own, given or not: the one value in both is its, pasted as the secret, with
             # no roll to say otherwise (review: "the commitment given is the day secret itself" of the archive's
@@ -370,6 +376,28 @@ def _seal_hashed_as_secret(request: RequestBase, seal: bytes, seal_source: str) 
         cause="seal_in_secret_field",
         explains="the seal",
         detail=(f"{head}: the {seal_word}, hashed, was given as the {secret}. The {secret} is {words.secret_shown()}"),
+    )
+
+
+def _archives_seal_one_face_off(request: RequestBase, seal_source: str, off: tuple[str, int, int, float]) -> Finding:
+    """`seal_in_secret_field` of the authority's seal given as the secret, beside one roll that fits it in every face
+    but one (`_one_face_off`): too few to tell a roll computed from that seal, a die copied wrong, from another roll
+    beside the seal pasted as the secret."""
+    words = schemes.of(request).words
+    seal, secret, roll = words.seal, words.secret, words.roll
+    die, shown, computed, chance = off
+    return Finding(
+        cause="seal_in_secret_field",
+        explains="the seal",
+        detail=(
+            f"the {secret} given is the {seal} the archive published for the day ({seal_source}) itself, and the"
+            f" recorded {roll} fits it in every face but its {die} ({shown} where it rolls {computed}), as another"
+            f" {roll} would fit as many {_one_time_in(chance)}: too few to tell whether the {roll} was computed from"
+            f" that {seal} and the {die} copied wrong, or the {seal} was pasted as the {secret}. Copy the {roll} again"
+            f" from the game: if it then fits, it was computed from the {seal} the archive published, which no mistake"
+            f" in copying explains: keep this link and report it. If the game shows {shown} there too, leave the"
+            f" {secret} out to check the {roll} against the one the archive revealed"
+        ),
     )
 
 
@@ -800,6 +828,27 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
             f" {shown}, the dice shown were not the committed ones: keep the {words.secret} and report it"
         ),
     )
+
+
+def _one_face_off(case: Case[Any], verdict: Verdict) -> tuple[str, int, int, float] | None:
+    """Where one roll is recorded and it differs from the one computed in one face alone: the die (d6, or die 2 where
+    dice share their sides), the face recorded, the one computed, and the chance of another roll fitting as many faces
+    (all, or all but one, each fitting one time in its sides: a day's roll 1 time in about 8,378), where that is rarer
+    than OTHER_GAME_CHANCE (never one of two dice). None otherwise."""
+    if verdict.summary.compared != 1 or verdict.summary.extra or not verdict.rolls:
+        return None
+    dice, seen = verdict.rolls[0]["dice"], verdict.rolls[0]["recorded"]
+    if dice is None or seen is None or len(dice) != len(seen):
+        return None
+    off = [at for at, (computed, shown) in enumerate(zip(dice, seen, strict=True)) if computed != shown]
+    sides = case.request.SIDES
+    every = 1 / math.prod(sides)
+    chance = every + sum((n - 1) * every for n in sides)
+    if len(off) != 1 or chance >= OTHER_GAME_CHANCE:
+        return None
+    at = off[0]
+    die = f"d{sides[at]}" if len(set(sides)) == len(sides) else f"die {at + 1}"
+    return die, seen[at], dice[at], chance
 
 
 def _cut_digits(dice: Sequence[int] | None, seen: Sequence[int] | None) -> tuple[str, str] | None:

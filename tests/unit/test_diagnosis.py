@@ -2384,6 +2384,39 @@ def test_the_sha256_of_the_archives_commitment_given_as_the_day_secret_is_never_
     assert [f.cause for f in alone.diagnosis or []] == ["secret_and_seal_swapped"]
 
 
+@pytest.mark.parametrize("die", [0, 1, 5], ids=["d4", "d6", "d20"])
+def test_a_roll_from_the_archives_commitment_with_one_die_copied_wrong_is_never_said_not_its_roll(die: int) -> None:
+    # Review: a day's roll computed from the archive's commitment, given as the day secret, one die copied wrong, was
+    # "the recorded roll is not its roll: the commitment was pasted as the day secret", though its five other faces fit
+    # that commitment, which another roll's would 1 time in about 8,378 (rarer than 1 in 100, too few to show it)
+    # Given the archive's commitment given as the day secret, and the roll computed from it with one die changed
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": SEAL}
+    (roll,) = rolls_of(day)
+    sides = (4, 6, 8, 10, 12, 20)[die]
+    wrong = [*roll[:die], roll[die] % sides + 1, *roll[die + 1 :]]
+    verdict = verify(parse_request(day | {"recorded": [wrong]}), day_secrets=archive)
+    # Then the finding says how far the roll fits the commitment, with the odds, and does not say it is not its roll
+    (found,) = verdict.diagnosis or []
+    assert found.cause == "seal_in_secret_field"
+    assert "is not its roll" not in found.detail
+    assert found.detail == (
+        "the day secret given is the commitment the archive published for the day (daily archive"
+        f" commitments/2026-10-28.json) itself, and the recorded roll fits it in every face but its d{sides}"
+        f" ({wrong[die]} where it rolls {roll[die]}), as another roll would fit as many 1 time in about 8,378: too few"
+        f" to tell whether the roll was computed from that commitment and the d{sides} copied wrong, or the commitment"
+        " was pasted as the day secret. Copy the roll again from the game: if it then fits, it was computed from the"
+        " commitment the archive published, which no mistake in copying explains: keep this link and report it. If"
+        f" the game shows {wrong[die]} there too, leave the day secret out to check the roll against the one the"
+        " archive revealed"
+    )
+    # and two dice changed are still another roll, the commitment pasted as the day secret
+    two = [*wrong[:5], roll[5] % 20 + 1] if die != 5 else [wrong[0] % 4 + 1, *wrong[1:]]
+    (other,) = verify(parse_request(day | {"recorded": [two]}), day_secrets=archive).diagnosis or []
+    assert other.cause == "seal_in_secret_field"
+    assert "the recorded roll is not its roll: the commitment was pasted as the day secret" in other.detail
+
+
 @pytest.mark.parametrize("committed", [True, False], ids=["to the secret it revealed", "to nothing"])
 def test_a_roll_computed_from_the_archives_commitment_is_headed_so_not_as_a_paste(committed: bool) -> None:
     # Review: the finding of a day secret given that is the archive's commitment, the roll computed from it, says to
