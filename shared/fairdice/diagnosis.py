@@ -788,6 +788,13 @@ def _roll_findings(
         findings.insert(0, step[1])
     if findings:
         return findings, findings[0].tally
+    # One roll that fits in every face but one, none of the mistakes tried explaining it: more of its faces fit than
+    # another roll's would but for luck rarer than OTHER_GAME_CHANCE, too few to show it this secret's (review: a day's
+    # roll with one die copied wrong was "most likely another player's or another day's roll"). Beside a seal that does
+    # not fit the secret, the seal's finding says what that leaves
+    off = _one_face_off(case, verdict) if verdict.checks.seal != "mismatch" or as_text is not None else None
+    if off is not None:
+        return [_one_face_fits(case, verdict, off, _listed(case, kinds), as_text=as_text)], None
     finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak), _listed(case, kinds), as_text=as_text)
     if finding.cause not in _THIS_SECRET:
         return [finding], None
@@ -849,6 +856,39 @@ def _one_face_off(case: Case[Any], verdict: Verdict) -> tuple[str, int, int, flo
     at = off[0]
     die = f"d{sides[at]}" if len(set(sides)) == len(sides) else f"die {at + 1}"
     return die, seen[at], dice[at], chance
+
+
+def _one_face_fits(
+    case: Case[Any], verdict: Verdict, off: tuple[str, int, int, float], tried: list[str], *, as_text: str | None
+) -> Finding:
+    """`too_few_rolls_fit` of one roll that fits the secret in every face but one (`_one_face_off`), none of the
+    mistakes `tried` explaining it: too few to tell this secret's roll with that die shown otherwise from another one,
+    in the scheme's words (`Words.elsewhere`), beside the secret's own seal (or one over its hex text, `as_text`) or
+    none."""
+    words = case.scheme.words
+    roll, secret, seal = words.roll, words.secret, words.seal
+    die, shown, computed, chance = off
+    mistakes = _mistakes_tried(case, tried, "none of the", "it")
+    fits = f"fits it in every face but its {die} ({shown} where it rolls {computed})"
+    head = f"the recorded {roll} {fits.replace(' it ', f' this {secret} ', 1)}"
+    check = f"Give the {seal} too: if it fits,"
+    if verdict.checks.seal == "match" or as_text is not None:
+        sealed = (
+            f"{as_text} is this {secret}'s, computed over its hex text," if as_text else f"the {secret} matches the"
+        )
+        head = f"{sealed}{'' if as_text else f' {seal},'} but the recorded {roll} {fits}"
+        check = "If"
+    return _finding(
+        "too_few_rolls_fit",
+        Tally(0, 1),
+        words,
+        (
+            f"{head}, as another {roll} would fit as many {_one_time_in(chance)}, and {mistakes}: too few fit to tell"
+            f" whether it is this {secret}'s {roll} with its {die} copied wrong or shown otherwise, or"
+            f" {words.elsewhere(roll)}. {check} the settings given are the game's and the {roll} was copied correctly"
+            f" from it, the dice shown were not the committed ones: keep the {secret} and report it"
+        ),
+    )
 
 
 def _cut_digits(dice: Sequence[int] | None, seen: Sequence[int] | None) -> tuple[str, str] | None:

@@ -418,6 +418,10 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
         template = "The archive published the {secret} as its {seal}"
     if finding.cause == "seal_from_other_game" and not alone:
         template = "The {seal}, the {secret} or both belong to {other_game}"
+    if finding.cause == "too_few_rolls_fit" and one and not finding.too_few_to_tell:
+        # One roll, fitting the secret in every face but one, as its words say (review: "Too few rolls fit the day
+        # secret to tell whose they are" above one roll)
+        template = "Too few of the {roll}'s faces fit the {secret} to tell whose it is"
     if finding.cause == "too_few_rolls_fit" and finding.too_few_to_tell:
         # As its words say (`Finding.too_few_to_tell`), beside a seal that does not fit the secret: "too few fit to
         # tell whether the server seed is from another game than both or this game's", or "whether the seal is another

@@ -242,7 +242,8 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " the secret, or a mistake tried explains them, but the seal does not, as many fitting as another game's would by"
     " luck rarer than 1 time in 100: too few to tell whether the seal or the secret is another game's; beside"
     " seal_of_hex_text, a seal that is the secret's, computed over its hex text, too few to tell whose the rolls are,"
-    " as beside the secret's own seal",
+    " as beside the secret's own seal; daily, also one roll fitting the secret in every face but one, as another's"
+    " would by luck rarer than 1 time in 100: too few to tell it from another player's or another day's",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
     " given is another day's or copied wrong, whatever the rolls and whether or not a commitment is given; elsewhere,"
     " and daily with no archive read, none of the mistakes tried explaining the rolls, no more of which fit the secret"

@@ -2384,6 +2384,55 @@ def test_the_sha256_of_the_archives_commitment_given_as_the_day_secret_is_never_
     assert [f.cause for f in alone.diagnosis or []] == ["secret_and_seal_swapped"]
 
 
+@pytest.mark.parametrize("archived", [True, False], ids=["archive's secret", "secret and commitment given"])
+def test_a_days_roll_with_one_die_copied_wrong_is_too_few_to_tell_never_most_likely_another_players(
+    archived: bool,
+) -> None:
+    # Review: a day's roll of the secret that matches its commitment, one die copied wrong, was "it is most likely
+    # another player's or another day's roll", though five of its six faces fit that secret, which another roll's would
+    # 1 time in about 8,378: rarer than 1 in 100, below which the diagnosis says no roll most likely another's
+    # Given the day's roll with its d6 changed, checked against the archive or with the secret and commitment given
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    (roll,) = rolls_of(DAILY)
+    wrong = [roll[0], roll[1] % 6 + 1, *roll[2:]]
+    day = {name: value for name, value in DAILY.items() if name not in ("commitment", "secret")} if archived else DAILY
+    request = parse_request(day | {"recorded": [wrong]})
+    verdict = verify(request, day_secrets=archive if archived else None)
+    # Then the finding says how far the roll fits, with the odds, and too few to tell whose it is, in a day's words
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.explains, found.try_) == ("too_few_rolls_fit", "0 of 1 roll", None)
+    assert found.detail == (
+        f"the day secret matches the commitment, but the recorded roll fits it in every face but its d6 ({wrong[1]}"
+        f" where it rolls {roll[1]}), as another roll would fit as many 1 time in about 8,378, and none of the mistakes"
+        f" tried ({'' if archived else 'day before or after, '}dice order) explains it: too few fit to tell whether it"
+        " is this day secret's roll with its d6 copied wrong or shown otherwise, or another player's or another day's"
+        " roll: check the player id and the date (the UTC day it was rolled). If the settings given are the game's and"
+        " the roll was copied correctly from it, the dice shown were not the committed ones: keep the day secret and"
+        " report it"
+    )
+    assert "most likely" not in found.detail
+    # and the page heads it as one roll's faces
+    headings = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verdict, request))
+    assert headings == ["Too few of the roll&#x27;s faces fit the day secret to tell whose it is"]
+    # and what its code means says so
+    assert "daily, also one roll fitting the secret in every face but one" in CAUSE_MEANINGS[found.cause]
+    # and with no commitment given, nor archive read, the commitment is asked for before the dice are blamed
+    alone = {name: value for name, value in DAILY.items() if name != "commitment"} | {"recorded": [wrong]}
+    (unsealed,) = check(alone).diagnosis or []
+    assert unsealed.cause == "too_few_rolls_fit"
+    assert unsealed.detail.startswith(f"the recorded roll fits this day secret in every face but its d6 ({wrong[1]}")
+    assert unsealed.detail.endswith(
+        "Give the commitment too: if it fits, the settings given are the game's and the roll was copied correctly from"
+        " it, the dice shown were not the committed ones: keep the day secret and report it"
+    )
+    # and two dice changed are still most likely another player's or another day's
+    two = [roll[0] % 4 + 1, *wrong[1:]]
+    (other,) = (
+        verify(parse_request(day | {"recorded": [two]}), day_secrets=archive if archived else None).diagnosis or []
+    )
+    assert other.cause == "rolls_from_other_game"
+
+
 @pytest.mark.parametrize("die", [0, 1, 5], ids=["d4", "d6", "d20"])
 def test_a_roll_from_the_archives_commitment_with_one_die_copied_wrong_is_never_said_not_its_roll(die: int) -> None:
     # Review: a day's roll computed from the archive's commitment, given as the day secret, one die copied wrong, was
@@ -3609,6 +3658,17 @@ def test_rolls_no_mistake_explains_are_never_weighed_below_chance_as_another_gam
     assert below > 0
 
 
+def _faces_chance(verdict: Verdict, sides: tuple[int, ...]) -> float:
+    """Of one roll recorded that differs from the one computed in one face alone, the chance of another roll fitting as
+    many faces by luck (every face, or every face but one); 1.0 for any other."""
+    (report,) = verdict.rolls
+    off = sum(a != b for a, b in zip(report["dice"] or [], report["recorded"] or [], strict=True))
+    if off != 1:
+        return 1.0
+    every = 1 / math.prod(sides)
+    return every * (1 + sum(n - 1 for n in sides))
+
+
 def _words_against_code(verdict: Verdict) -> list[str]:
     """What in a mismatch's findings says otherwise than its code and flags, as `CAUSE_MEANINGS` means them: the
     claims of the other-game causes, and the bars of CHANCE and OTHER_GAME_CHANCE their tallies sit between."""
@@ -3644,6 +3704,12 @@ def _words_against_code(verdict: Verdict) -> list[str]:
         }
         if cause == "too_few_rolls_fit":
             checks["band"] = tally is not None and tally.fit > 0 and CHANCE <= chance < OTHER_GAME_CHANCE
+            if "in every face but its" in detail:
+                # One roll that fits in every face but one (added deliberately with that finding): its faces are what
+                # sit in the band, each fitting by luck one time in its sides
+                checks["band"] = (
+                    tally == Tally(0, 1) and CHANCE <= _faces_chance(verdict, room.sides) < OTHER_GAME_CHANCE
+                )
             checks["not most likely"] = "most likely" not in detail
         if cause == "seal_from_other_game":
             checks["seal mismatch"] = mismatched and f"most likely {other}'s" in detail
