@@ -302,6 +302,9 @@ def test_a_three_dice_client_seed_with_a_space_copied_at_its_end_is_found() -> N
     found = finding(check(mistaken), "spaces_at_ends")
     assert found.try_ == {"client_seeds": THREE["client_seeds"]}
     assert "black's client seed without the space at its end" in found.detail
+    # in three-dice's word for its rolls (review: "the rolls fit black's client seed", "into every roll", of plies)
+    assert found.detail.startswith("the plies fit black's client seed")
+    assert "goes into every ply and shows nowhere" in found.detail
     assert_try_is_fair(mistaken, found)
 
 
@@ -316,7 +319,9 @@ def test_both_three_dice_client_seeds_copied_with_spaces_are_found(seats: dict[s
     assert verdict.diagnosis is not None and verdict.diagnosis[0].cause == "spaces_at_ends"
     found = finding(verdict, "spaces_at_ends")
     assert found.try_ == {"client_seeds": THREE["client_seeds"]}
-    assert found.detail.startswith('the rolls fit both client seeds without the spaces at their ends: "w-seed" and')
+    # in three-dice's word for its rolls (changed deliberately from "the rolls fit": review, of plies)
+    assert found.detail.startswith('the plies fit both client seeds without the spaces at their ends: "w-seed" and')
+    assert found.detail.endswith("goes into every ply and shows nowhere)")
     assert_try_is_fair(mistaken, found)
 
 

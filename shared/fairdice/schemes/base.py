@@ -302,9 +302,10 @@ def _quoted(value: str) -> str:
     return json.dumps(marked[0] + value[start:end] + marked[1], ensure_ascii=False)
 
 
-def spaces_words(what: str, given: Sequence[str]) -> str:
+def spaces_words(what: str, given: Sequence[str], words: Words | None = None) -> str:
     """What the hypothesis of `trimmed` says: which text (one value, or several trimmed together), and where its
-    spaces (or invisible characters) were."""
+    spaces (or invisible characters) were, in the scheme's `words` for a roll (three-dice's plies)."""
+    roll, rolls = (words.roll, words.rolls) if words is not None else ("roll", "rolls")
     bounds = [_ends(value) for value in given]
     copied = "".join(value[:start] + value[end:] for value, (start, end) in zip(given, bounds, strict=True))
     spaces = all(character.isspace() for character in copied)
@@ -320,8 +321,8 @@ def spaces_words(what: str, given: Sequence[str]) -> str:
     )
     shown = " and ".join(_quoted(value) for value in given)
     return (
-        f"the rolls fit {what} without {where}: {without}, not {shown} ({'a' if spaces else 'an'} {one} copied with"
-        " the text goes into every roll and shows nowhere)"
+        f"the {rolls} fit {what} without {where}: {without}, not {shown} ({'a' if spaces else 'an'} {one} copied"
+        f" with the text goes into every {roll} and shows nowhere)"
     )
 
 

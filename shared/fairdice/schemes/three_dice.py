@@ -268,10 +268,11 @@ class ThreeDice(Scheme[ThreeDiceRequest]):
             for seat, value in given.items():
                 if (text := mended[seat]) is not None:
                     change: dict[str, JsonValue] = {**given, seat: text}
-                    words = spaces_words(f"{seat}'s client seed", [value])
+                    # In the scheme's words (review: "the rolls fit black's client seed" of plies)
+                    words = spaces_words(f"{seat}'s client seed", [value], case.scheme.words)
                     yield Hypothesis("spaces_at_ends", words, {"client_seeds": change})
             if all(mended.values()):  # both copied with spaces, as seeds from one transcript may be
-                words = spaces_words("both client seeds", list(given.values()))
+                words = spaces_words("both client seeds", list(given.values()), case.scheme.words)
                 yield Hypothesis("spaces_at_ends", words, {"client_seeds": dict(mended)})
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
