@@ -95,7 +95,9 @@ def diagnose(
     findings = _seal_findings(request, secret, verdict, seal_source) if verdict.checks.seal == "mismatch" else []
     if verdict.checks.seal == "not_given" and verdict.checks.rolls == "mismatch":
         findings = _pasted_twice_by_rolls(request, secret)
-    if any(f.cause in ("secret_and_seal_swapped", "secret_pasted_twice", "seal_in_secret_field") for f in findings):
+    # (and `too_few_rolls_fit` of one value given in both fields, which accounts for the seal and the roll alike)
+    mistaken = ("secret_and_seal_swapped", "secret_pasted_twice", "seal_in_secret_field", "too_few_rolls_fit")
+    if any(f.cause in mistaken for f in findings):
         return findings
     fit = _fit_as_given(request, verdict)  # None where no rolls are recorded
     if verdict.checks.rolls == "mismatch":
@@ -303,6 +305,29 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                         " is. No mistake in copying explains it: keep this link and report it"
                     ),
                     secret_published=True,
+                )
+            ]
+        if off is not None:
+            # One value in both fields, and one roll that fits it in every face but one: too few to tell the secret,
+            # pasted as the seal too, its roll with a die shown otherwise, from the seal pasted as the secret (review:
+            # "the recorded roll is not its roll: the commitment was pasted as the day secret too" of five faces of six)
+            die, shown, computed, chance = off
+            return [
+                _finding(
+                    "too_few_rolls_fit",
+                    Tally(0, 1),
+                    words,
+                    (
+                        f"the same value was given as the {secret_word} and as the {seal}, and the recorded"
+                        f" {recorded.rolls} {recorded.fit} it in every face but its {die} ({shown} where it rolls"
+                        f" {computed}), as another {words.roll} would fit as many {_one_time_in(chance)}: too few fit"
+                        f" to tell whether it is the {secret_word}, pasted as the {seal} too, and the {die} copied"
+                        f" wrong or shown otherwise, or the {seal}, pasted as the {secret_word} too. Give each in its"
+                        f" own field: the {seal} is {words.seal_shown()}, the {secret_word} {words.secret_shown()}. If"
+                        f" the {secret_word} is this value, its {seal} fits it and the {words.roll} was copied"
+                        f" correctly, the dice shown were not the committed ones: keep the {secret_word} and report it"
+                    ),
+                    too_few_to_tell=True,
                 )
             ]
         if differ:

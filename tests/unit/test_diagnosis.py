@@ -2438,6 +2438,35 @@ def test_a_days_roll_with_one_die_copied_wrong_is_too_few_to_tell_never_most_lik
     assert other.cause == "rolls_from_other_game"
 
 
+@pytest.mark.parametrize("value", ["secret", "commitment"])
+def test_one_value_in_both_fields_beside_a_roll_fitting_it_in_every_face_but_one_is_too_few_to_tell(value: str) -> None:
+    # Review: the day secret pasted as the commitment too (or the commitment as the day secret), with its roll one die
+    # copied wrong, was "the recorded roll is not its roll: the commitment was pasted as the day secret too", though
+    # five of its six faces fit that value, which another roll's would 1 time in about 8,378
+    # Given one value in both fields, no archive read, and the roll that value gives with its d6 changed
+    given = KEY if value == "secret" else SEAL
+    day = DAILY | {"secret": given, "commitment": given}
+    (roll,) = rolls_of(day)
+    wrong = [roll[0], roll[1] % 6 + 1, *roll[2:]]
+    verdict = check(day | {"recorded": [wrong]})
+    # Then the finding says both readings, with the odds, and blames neither
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.explains, found.too_few_to_tell) == ("too_few_rolls_fit", "0 of 1 roll", True)
+    assert found.detail == (
+        "the same value was given as the day secret and as the commitment, and the recorded roll fits it in every face"
+        f" but its d6 ({wrong[1]} where it rolls {roll[1]}), as another roll would fit as many 1 time in about 8,378:"
+        " too few fit to tell whether it is the day secret, pasted as the commitment too, and the d6 copied wrong or"
+        " shown otherwise, or the commitment, pasted as the day secret too. Give each in its own field: the commitment"
+        " is the one the daily archive publishes for the day between 00:00 and 00:15 UTC, the day secret the one the"
+        " daily archive reveals once the day is over in UTC. If the day secret is this value, its commitment fits it"
+        " and the roll was copied correctly, the dice shown were not the committed ones: keep the day secret and report"
+        " it"
+    )
+    assert "is not its roll" not in found.detail
+    # and the drawn tests' check of what the codes claim holds it
+    assert _words_against_code(verdict) == []
+
+
 @pytest.mark.parametrize("die", [0, 1, 5], ids=["d4", "d6", "d20"])
 def test_a_roll_from_the_archives_commitment_with_one_die_copied_wrong_is_never_said_not_its_roll(die: int) -> None:
     # Review: a day's roll computed from the archive's commitment, given as the day secret, one die copied wrong, was
