@@ -817,7 +817,7 @@ def _roll_findings(
     # another roll's would but for luck rarer than OTHER_GAME_CHANCE, too few to show it this secret's (review: a day's
     # roll with one die copied wrong was "most likely another player's or another day's roll"). Beside a seal that does
     # not fit the secret, the seal's finding says what that leaves
-    off = _one_face_off(case, verdict) if verdict.checks.seal != "mismatch" or as_text is not None else None
+    off = _one_face_off(case, verdict)
     if off is not None:
         return [_one_face_fits(case, verdict, off, _listed(case, kinds), as_text=as_text)], None
     finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak), _listed(case, kinds), as_text=as_text)
@@ -895,6 +895,22 @@ def _one_face_fits(
     die, shown, computed, chance = off
     mistakes = _mistakes_tried(case, tried, "none of the", "it")
     fits = f"fits it in every face but its {die} ({shown} where it rolls {computed})"
+    if verdict.checks.seal == "mismatch" and as_text is None:
+        # Beside a seal that does not fit the secret, as `_seal_elsewhere` weighs rolls that fit by luck rarer than
+        # OTHER_GAME_CHANCE: too few to tell whose the seal or the secret is (review: "neither the commitment nor the
+        # recorded roll fits this day secret ... most likely from another day than both" of five faces of six)
+        return _finding(
+            "too_few_rolls_fit",
+            Tally(0, 1),
+            words,
+            (
+                f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; the recorded {roll}"
+                f" {fits.replace(' it ', f' this {secret} ', 1)}, as another {roll} would fit as many"
+                f" {_one_time_in(chance)}, and {mistakes}: too few fit to tell whether the {seal} is"
+                f" {words.other_game}'s or the {secret} is: {words.copy_both()}: keep both and report it. {_HEX_NOTE}"
+            ),
+            too_few_to_tell=True,
+        )
     head = f"the recorded {roll} {fits.replace(' it ', f' this {secret} ', 1)}"
     check = f"Give the {seal} too: if it fits,"
     if verdict.checks.seal == "match" or as_text is not None:

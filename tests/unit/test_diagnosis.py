@@ -2438,6 +2438,37 @@ def test_a_days_roll_with_one_die_copied_wrong_is_too_few_to_tell_never_most_lik
     assert other.cause == "rolls_from_other_game"
 
 
+def test_a_days_roll_fitting_in_every_face_but_one_beside_another_commitment_is_too_few_to_tell_whose() -> None:
+    # Review: a day secret given with another day's commitment, its roll one die copied wrong, was "neither the
+    # commitment nor the recorded roll fits this day secret ...: the day secret is most likely from another day than
+    # both", though five of its six faces fit that secret, which another roll's would 1 time in about 8,378
+    # Given the day's secret, another secret's commitment, no archive read, and the day's roll with its d6 changed
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    (roll,) = rolls_of(DAILY)
+    wrong = [roll[0], roll[1] % 6 + 1, *roll[2:]]
+    verdict = check(DAILY | {"commitment": other, "recorded": [wrong]})
+    # Then too few fit to tell whether the commitment or the secret is another day's, both to copy again
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.explains, found.too_few_to_tell) == ("too_few_rolls_fit", "0 of 1 roll", True)
+    assert found.detail == (
+        f"the SHA-256 of the day secret is {SEAL}, not the commitment given; the recorded roll fits this day secret in"
+        f" every face but its d6 ({wrong[1]} where it rolls {roll[1]}), as another roll would fit as many 1 time in"
+        " about 8,378, and none of the mistakes tried (day before or after, dice order) explains it: too few fit to"
+        " tell whether the commitment is another day's or the day secret is: copy both from the daily archive for the"
+        " same day. If both were copied correctly from the archive for this day, the day secret is not the one the"
+        " archive committed to: keep both and report it. Hex case and spaces around the hex are ignored, so they are"
+        " not the cause."
+    )
+    assert "most likely" not in found.detail
+    assert _words_against_code(verdict) == []
+    # and beside the archive's commitment, the day secret given is still said not to be the day's
+    archive = OneDay(RevealedDay(bytes.fromhex(OTHER_KEY), other, "archive 2026-10-28", ARCHIVED, True, True))
+    day = {name: value for name, value in DAILY.items() if name != "commitment"}
+    (given,) = verify(parse_request(day | {"recorded": [wrong]}), day_secrets=archive).diagnosis or []
+    assert given.cause == "secret_from_other_game"
+    assert "the day secret given is not this day's" in given.detail
+
+
 @pytest.mark.parametrize("value", ["secret", "commitment"])
 def test_one_value_in_both_fields_beside_a_roll_fitting_it_in_every_face_but_one_is_too_few_to_tell(value: str) -> None:
     # Review: the day secret pasted as the commitment too (or the commitment as the day secret), with its roll one die
