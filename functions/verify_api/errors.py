@@ -36,17 +36,9 @@ from verify_api.answers import page_answer
 from verify_api.negotiation import prefers_html
 from verify_api.observability import logger
 from verify_api.powertools_private import base_path, route_body
-from verify_api.routes import (
-    allowed_methods,
-    http_event,
-    readable,
-    resolver,
-    routed_path,
-    served_elsewhere,
-    site_root,
-)
+from verify_api.routes import allowed_methods, http_event, readable, resolver, routed_path, served_elsewhere, site_root
 from verify_api.routes.daily import PARAMETERS, RECORD_PATH, ROLL_PATH
-from verify_api.routes.verify import LINK_PATHS
+from verify_api.routes.verify import BODY_PATHS, LINK_PATHS
 
 if TYPE_CHECKING:
     from fairdice.notices import Where
@@ -232,10 +224,12 @@ def _unknown_route(exc: NotFoundError) -> Response[str]:
     # meant keeps the path's own date and player id, read as the path is quoted (review: `abc€` was asked about as
     # `abc%E2%82%AC`, and the € counted as the nine slips of its encoding) but never cut: it is given whole or not at
     # all (review: `/daily/2025-03-01/xx…`, an ellipsis in the address, which leads nowhere); a date its route refuses
-    # is written as the form of a day (`daily.PARAMETERS`).
+    # is written as the form of a day (`daily.PARAMETERS`). A POST mistyped alike (`/verify/`, `/VERIFY`) is asked about
+    # the address of a route that reads a body (review: it was told "see GET /docs", where a GET was asked about one)
     root, path = _as_routed()
-    addresses = (*(LINK_PATHS if event.raw_query_string else ()), ROLL_PATH, RECORD_PATH)
-    meant = path_meant(readable(path), addresses, root, PATH_SAID, PARAMETERS) if event.http_method == "GET" else ""
+    gets = (*(LINK_PATHS if event.raw_query_string else ()), ROLL_PATH, RECORD_PATH)
+    addresses = {"GET": gets, "POST": BODY_PATHS}.get(event.http_method, ())
+    meant = path_meant(readable(path), addresses, root, PATH_SAID, PARAMETERS)
     return _error(HTTPStatus.NOT_FOUND, "not_found", f"{nothing_here}{meant or '; see GET /docs'}")
 
 

@@ -24,7 +24,11 @@ class LinkResponse(BaseModel):
     url: str
 
 
-@router.post("/links", cors=False, summary="Build a game-over link", responses=responses("the link", *BODY_ERRORS))
+# The address of the route that builds a link, which a POST mistyped is asked about (`verify.BODY_PATHS`)
+LINKS_PATH = "/links"
+
+
+@router.post(LINKS_PATH, cors=False, summary="Build a game-over link", responses=responses("the link", *BODY_ERRORS))
 def links_route(request: VerifyBody) -> LinkResponse:
     return LinkResponse(url=game_link(request, settings.SETTINGS.public_base_url or _own_base_url()))
 

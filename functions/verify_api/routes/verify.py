@@ -31,6 +31,7 @@ from verify_api.documented import (
 )
 from verify_api.observability import count_batch, counted
 from verify_api.routes import http_event
+from verify_api.routes.links import LINKS_PATH
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
@@ -41,8 +42,13 @@ _LINK_FORMS = "; ".join(
 )
 
 
+# The addresses of the routes that read a game's body, which a POST mistyped is asked about (`errors._unknown_route`)
+VERIFY_PATH, BATCH_PATH = "/verify", "/verify/batch"
+BODY_PATHS = (VERIFY_PATH, BATCH_PATH, LINKS_PATH)
+
+
 @router.post(
-    "/verify",
+    VERIFY_PATH,
     cors=False,
     summary="Verify a game",
     responses=responses("the verdict", *BODY_ERRORS, *ARCHIVE_ERRORS, model=Verdict),
@@ -52,7 +58,7 @@ def verify_route(request: VerifyBody) -> Response[str]:
 
 
 @router.post(
-    "/verify/batch",
+    BATCH_PATH,
     cors=False,
     summary="Verify many games",
     description="One result per game, in order: its verdict, or its error in the error shape; then a summary.",

@@ -693,6 +693,38 @@ def test_a_404_of_a_day_s_page_mistyped_asks_about_the_day_s_page(
 
 
 @pytest.mark.parametrize(
+    ("path", "meant"),
+    [
+        ("/verify/", "/verify"),  # a slash after it
+        ("/VERIFY", "/verify"),  # another case
+        ("/verfiy", "/verify"),  # a slip of the keys
+        ("/verify/batch/", "/verify/batch"),
+        ("/Verify//Batch", "/verify/batch"),
+        ("/link", "/links"),
+    ],
+)
+def test_a_404_of_a_post_to_a_body_s_address_mistyped_asks_about_the_address_that_takes_it(
+    load_event: Callable[[str], Event], path: str, meant: str
+) -> None:
+    # Given a POST of a game to the address of a route that reads a body, mistyped (review: a GET's 404 asked about the
+    # address meant, and a POST to /verify/ or /VERIFY was told "see GET /docs")
+    event = load_event("api-verify-pair36-fair")
+    answer = invoke(at(event, "POST", path))
+    # Then the 404 asks about the address that takes a POST, which answers the same body
+    assert assert_error(answer, 404, "not_found")["message"] == f"there is no {path} here; did you mean {meant}?"
+    if meant == "/verify":
+        assert invoke(at(event, "POST", meant)).status == 200
+    # and a GET's addresses are not offered to a POST, nor a POST's to a GET
+    assert "did you mean" not in assert_error(invoke(at(event, "POST", "/Schemes")), 404, "not_found")["message"]
+    assert "did you mean" not in assert_error(invoke(at(event, "GET", path)), 404, "not_found")["message"]
+    # and the README says so among the addresses a 404 asks about
+    said = " ".join((Path(__file__).resolve().parents[3] / "README.md").read_text().split())
+    found = said[said.index("404 for an unknown route") :].split(" 405 for")[0]
+    assert "a `POST` to a route's address mistyped alike, `/verify/`, `/VERIFY` or `/verify/batch/`" in found
+    assert 'whose 404 asks "did you mean /verify?", the address that takes a game\'s body' in found
+
+
+@pytest.mark.parametrize(
     ("raw_path", "query", "said"),
     [
         # a player id with a character no route's parameter takes: the same id in both halves of the sentence
