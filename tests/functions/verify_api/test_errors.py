@@ -643,10 +643,22 @@ def test_the_readme_names_the_day_s_page_among_the_addresses_a_404_asks_about(
     # Then they name it, with the message a 404 writes
     assert "a day's page mistyped alike or with a slash after its date, `/Daily/2025-03-01`" in found
     assert 'whose 404 asks "did you mean /daily/2025-03-01?"' in found
-    assert '"did you mean /daily/YYYY-MM-DD (a UTC day)?", never as an address its route refuses' in found
+    # (this said "never as an address its route refuses", review: a player id that is no UUID is kept as given, and the
+    # address asked about answers 422; the words name the date alone now, and say it of the player id)
+    assert '"did you mean /daily/YYYY-MM-DD (a UTC day)?", never with a date its route refuses' in found
+    assert (
+        "a player id is kept as given, a UUID or not (`/Daily/2025-03-01/abc` asks about /daily/2025-03-01/abc, which"
+        " answers 422: a player id is a UUID)"
+    ) in found
     for path, page in [("/Daily/2025-03-01", "/daily/2025-03-01"), ("/Daily/x", "/daily/YYYY-MM-DD (a UTC day)")]:
         message = assert_error(invoke(at(load_event("api-schemes"), "GET", path)), 404, "not_found")["message"]
         assert message == f"there is no {path} here; did you mean {page}?"
+    message = assert_error(invoke(at(load_event("api-schemes"), "GET", "/Daily/2025-03-01/abc")), 404, "not_found")
+    assert message["message"] == "there is no /Daily/2025-03-01/abc here; did you mean /daily/2025-03-01/abc?"
+    refused = assert_error(
+        invoke(at(load_event("api-daily-record"), "GET", "/daily/2025-03-01/abc")), 422, "invalid_input"
+    )
+    assert "a player id is a UUID" in refused["message"]
 
 
 @pytest.mark.parametrize(
