@@ -56,6 +56,8 @@ _METHOD = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _VERSION = re.compile(r"HTTP/[0-9]\.[0-9]")
 # A request's target in absolute-form, a whole URL as a client sends it to a proxy (RFC 9112 3.2.2), of HTTP's schemes
 _ABSOLUTE = re.compile(r"https?://", re.IGNORECASE)
+# A CONNECT's target, authority-form (RFC 9112 3.2.3): a host and a port, which a CONNECT always names (RFC 9110 9.3.6)
+_AUTHORITY = re.compile(r".*:[0-9]+")
 # A Host's value as RFC 9112 3.2 has it, RFC 3986's host and optional port (3.2.2, 3.2.3): an IP-literal in brackets (an
 # IPv6 address, told by `ipaddress`, or an IPvFuture), or a reg-name, which takes an IPv4 address, a comma and an empty
 # name too; a port of digits, none at all after its colon included
@@ -322,13 +324,14 @@ class LambdaProxy(BaseHTTPRequestHandler):
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         # So is a target of none of HTTP's forms (RFC 9112 3.2): a path, a whole http(s) URL, `*` to OPTIONS, or a host
-        # and port to CONNECT (review: `GET ?a=1` was answered the home page, and `GET x` "there is no x here")
+        # and port to CONNECT (review: `GET ?a=1` was answered the home page, and `GET x` "there is no x here"; and any
+        # target of a CONNECT, `CONNECT x`, reached the function)
         target = self._target()
         if not (
             target.startswith("/")
             or _ABSOLUTE.match(target)
             or (target == "*" and self.command == "OPTIONS")
-            or self.command == "CONNECT"
+            or (self.command == "CONNECT" and _AUTHORITY.fullmatch(target) and _is_host(target))
         ):
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False

@@ -892,6 +892,23 @@ def test_a_target_of_none_of_http_s_forms_is_refused_before_the_function(server:
     assert json.loads(answer) == {"message": "Bad Request"}
 
 
+@pytest.mark.parametrize("target", [b"x", b"example.test", b"example.test:", b"example.test:x", b"[::1]", b"a/b:1"])
+def test_a_connect_whose_target_is_no_host_and_port_is_refused_before_the_function(
+    server: Server, target: bytes
+) -> None:
+    # Given a CONNECT whose target is no host and port (RFC 9112 3.2.3: authority-form, `uri-host ":" port`), which the
+    # README says is refused as a target of none of HTTP's forms (review: any target of a CONNECT reached the function)
+    raw = exchange(server, b"CONNECT " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    head, _, answer = raw.partition(b"\r\n\r\n")
+    # Then it is refused, 400, as a target of no form is for any other method
+    assert head.startswith(b"HTTP/1.1 400 ")
+    assert json.loads(answer) == {"message": "Bad Request"}
+    # and one that is a host and port reaches the function, whose 404 it is
+    for named in (b"example.test:443", b"[::1]:3000", b"127.0.0.1:1"):
+        sent = b"CONNECT " + named + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        assert exchange(server, sent).startswith(b"HTTP/1.1 404 ")
+
+
 @pytest.mark.parametrize(
     ("method", "target", "status"),
     [
