@@ -854,6 +854,8 @@ def test_the_readme_names_the_requests_refused_before_the_function_for_their_met
     assert "or a header's value with a NUL or any other control but a tab in it" in refused
     assert "more than one Host (RFC 9112 3.2): 400" in refused
     assert "a target that is no path and no whole http(s) URL, nor `*` to OPTIONS" in refused
+    # (review: a version of more than a digit either side of its dot was refused, and the list did not say so)
+    assert "or whose version is no digit, a dot and a digit (`HTTP/1.10`, `HTTP/01.1`; RFC 9112 2.3): 400" in refused
     assert "an HTTP/1.1 request with no Host (RFC 9112 3.2; HTTP/1.0 may leave it out" in refused
     assert "a link it asks for is then relative to its page): 400" in refused
     assert (
