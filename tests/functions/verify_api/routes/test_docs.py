@@ -39,7 +39,8 @@ def test_the_docs_page_loads_swagger_ui_from_this_api_and_names_no_other_address
     assert f"href='/docs/{ASSETS_FOLDER}/swagger-ui.min.css'" in answer.text
     assert "cdn" not in answer.text.lower()
     assert not re.search(r"""(src|href)=['"]?https?:""", answer.text)
-    assert len(answer.text) < 100_000  # the spec is inlined; Swagger UI's 1.7 MB of assets are not
+    # The spec is inlined (about 100 kB, growing with the causes' meanings); Swagger UI's 1.7 MB of assets are not.
+    assert len(answer.text) < 250_000
 
 
 def test_the_docs_page_allows_only_its_own_inline_script_and_style_these_assets_and_this_api_and_no_framing(
