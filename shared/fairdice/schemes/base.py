@@ -9,9 +9,10 @@ The rest of the core looks a scheme up in the registry (`fairdice.schemes`) and 
 import datetime as dt
 import json
 import math
+import re
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, Protocol, TypeVar, get_args
@@ -326,14 +327,55 @@ def spaces_words(what: str, given: Sequence[str], words: Words | None = None) ->
     )
 
 
+# Unicode's SpecialCasing.txt for Turkish and Azeri, whose i and dotless ı are two letters with a capital each (İ, I):
+# Python's lower() and upper() follow Unicode's default mappings, which make İ "i" and a combining dot, and ı's capital
+# and i's both I, so "İstanbul" typed on a Turkish phone for "istanbul" was no other spelling of it
+_TURKISH_LOWER = str.maketrans({"\u0130": "i", "I": "\u0131"})
+_TURKISH_UPPER = str.maketrans({"i": "\u0130", "\u0131": "I"})
+_TURKISH_PAIRS = frozenset({("\u0130", "i"), ("i", "\u0130"), ("I", "\u0131"), ("\u0131", "I")})
+_WORD_START = re.compile(r"(?<!\S)\S")
+
+
+def _case_pair(a: str, b: str) -> bool:
+    """Whether one character is the other in another case, one letter for one (a mapping that makes ß "SS" or İ two
+    characters makes another text, not the same in other capitals)."""
+    return a == b or b in (a.lower(), a.upper()) or a in (b.lower(), b.upper()) or (a, b) in _TURKISH_PAIRS
+
+
+def _spellings(value: str, lower: Callable[[str], str], upper: Callable[[str], str]) -> Iterator[str]:
+    yield from (lower(value[:1]) + value[1:], lower(value), upper(value[:1]) + value[1:], upper(value))
+    yield "".join(upper(c) if lower(c) == c else lower(c) for c in value)
+    # Every word capitalised, or none (review: "good luck" typed for "Good Luck" was not tried)
+    yield _WORD_START.sub(lambda word: upper(word[0]), value)
+    yield _WORD_START.sub(lambda word: lower(word[0]), value)
+
+
 def recased(value: str) -> list[str]:
     """The text as it may have been typed with other capitals (`letter_case`): a phone capitalises the first letter
-    typed, caps lock turns every letter round; each spelling once, none the text itself. A phrase goes into every roll's
-    HMAC as the app showed it, so "Test" rolls other dice than "test" (support review: such a phrase was "most likely
-    another game's rolls")."""
-    spellings = [value[:1].lower() + value[1:], value.lower(), value[:1].upper() + value[1:], value.upper()]
-    spellings.append(value.swapcase())
-    return [spelling for spelling in dict.fromkeys(spellings) if spelling != value]
+    typed, caps lock turns every letter round, a title capitalises every word, a Turkish phone writes i's capital İ;
+    each spelling once, none the text itself, and each the text letter for letter in another case (`_case_pair`). A
+    phrase goes into every roll's HMAC as the app showed it, so "Test" rolls other dice than "test" (support review:
+    such a phrase was "most likely another game's rolls")."""
+    spellings = [
+        *_spellings(value, str.lower, str.upper),
+        *_spellings(
+            value,
+            lambda text: text.translate(_TURKISH_LOWER).lower(),
+            lambda text: text.translate(_TURKISH_UPPER).upper(),
+        ),
+    ]
+    return [
+        spelling
+        for spelling in dict.fromkeys(spellings)
+        if spelling != value and len(spelling) == len(value) and all(map(_case_pair, spelling, value))
+    ]
+
+
+def _first_raised(typed: str, spelling: str) -> bool:
+    """Whether `typed` is `spelling` with its first letter raised, as a phone raises it (a Turkish one i to İ)."""
+    first = spelling[:1]
+    raised = {first.upper(), first.title(), first.translate(_TURKISH_UPPER)} - {first}
+    return typed[1:] == spelling[1:] and typed[:1] in raised
 
 
 def recased_words(what: str, given: str, spelling: str, *, trim: bool = False) -> str:
@@ -352,7 +394,7 @@ def recased_words(what: str, given: str, spelling: str, *, trim: bool = False) -
         without = f" and without the {many if len(copied) > 1 else one} at its {ends}"
     # The phone is named only where the text given is the text the rolls fit with its first letter raised (review:
     # "a phone may have capitalised its first letter" beside "TEST" typed for "test", or "test" for "Test")
-    phone = ": a phone may have capitalised its first letter" if typed == spelling[:1].upper() + spelling[1:] else ""
+    phone = ": a phone may have capitalised its first letter" if _first_raised(typed, spelling) else ""
     return (
         f"the rolls fit {what} with other capitals{without}: {fits}, not {quoted} (the text goes into every roll as"
         f" the game showed it, capitals{', spaces' if trim else ''} and all{phone})"
