@@ -53,9 +53,16 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
         spaced = text != value.strip()
         if not _HEX.fullmatch(text):
             left_out = "; its spaces were left out" if spaced else ""
-            # A value copied from a tool that writes hex as 0x… (support review: its x was named, not the 0x to drop)
+            # A value copied from a tool that writes hex as 0x… (support review: its x was named, not the 0x to drop);
+            # a 0x with no digit after it is no value at all (review: it was told to leave the 0x out, leaving nothing)
             prefixed = text[:2] in ("0x", "0X") and _HEX.fullmatch(text[2:]) is not None
-            drop = ": leave out the 0x in front" if prefixed else ""
+            drop = ""
+            if prefixed:
+                drop = (
+                    ": leave out the 0x in front"
+                    if text[2:]
+                    else f": no digits follow its 0x; copy the {what[2:]} again"
+                )
             raise ValueError(f"{what} must be hex digits (0-9, a-f){left_out}{_not_hex(text)}{drop}")
         not_counted = ", spaces not counted" if spaced else ""
         if len(text) % 2:

@@ -1493,8 +1493,12 @@ const fairdice = (() => {
     const digits = value.replace(WHITESPACE, "");
     const spaced = digits !== strip(value);
     if (!HEX.test(digits)) {
-      // A value copied from a tool that writes hex as 0x…, as the core says it
-      const drop = /^0[xX][0-9a-fA-F]*$/.test(digits) ? ": leave out the 0x in front" : "";
+      // A value copied from a tool that writes hex as 0x…, as the core says it, and a 0x with no digit after it
+      const drop = /^0[xX][0-9a-fA-F]+$/.test(digits)
+        ? ": leave out the 0x in front"
+        : /^0[xX]$/.test(digits)
+          ? `: no digits follow its 0x; copy the ${what.slice(2)} again`
+          : "";
       throw new Error(`${what} must be hex digits (0-9, a-f)${spaced ? "; its spaces were left out" : ""}${notHex(digits)}${drop}`);
     }
     const notCounted = spaced ? ", spaces not counted" : "";

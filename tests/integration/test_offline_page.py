@@ -1224,6 +1224,8 @@ TRICKY = [
     # A secret copied with the 0x a tool writes before hex is told to leave it out
     {"scheme": "pair36", "server_seed": "0x" + KEY.hex(), "client_seeds": ["a", "b"], "count": 2},
     {"scheme": "pair36", "server_seed": "0X 00 01" + KEY.hex()[4:], "client_seeds": ["a", "b"], "count": 2},
+    # and a 0x with no digit after it is told no 0x to leave out, leaving nothing (review)
+    {"scheme": "pair36", "server_seed": "0x", "client_seeds": ["a", "b"], "count": 2},
 ]
 
 

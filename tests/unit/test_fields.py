@@ -106,6 +106,15 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
             ("key", "a key must be hex digits (0-9, a-f), but 'x' is not a hex digit: leave out the 0x in front"),
         ),
         ({"key": "0x" + KEY + "g"}, ("key", "a key must be hex digits (0-9, a-f), but 'x' is not a hex digit")),
+        # a 0x with no digit after it is no value whose 0x to leave out (review: leaving it out left nothing)
+        (
+            {"key": KEY, "fingerprint": " 0X "},
+            (
+                "fingerprint",
+                "a seal must be hex digits (0-9, a-f), but 'X' is not a hex digit: no digits follow its 0x; copy the"
+                " seal again",
+            ),
+        ),
         (
             {"key": KEY_AS_SEED_001_WRITES_IT.replace(" ", "") + "\u200b"},
             ("key", "a key must be hex digits (0-9, a-f), but '\\u200b' is not a hex digit"),
