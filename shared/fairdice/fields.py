@@ -37,6 +37,26 @@ def _not_hex(text: str) -> str:
     return "" if bad is None else f", but {repr_of(bad)} is not a hex digit"
 
 
+# The most digits a hand's selection is taken to slip by: a value so far off is said short or long by them and to be
+# copied again. Farther off, the count alone does not tell the value cut short (or copied with more beside it) from
+# another value, a 16-byte secret or a SHA-1 in a seal's place (review: 32 digits of another value were "32 digits
+# short; copy it again")
+_SLIP = 2
+
+
+def _off_by(count: int, needed: int, what: str) -> str:
+    """What a value of `count` hex digits, where `what` has `needed`, is told: how far off, and what to do."""
+    off, the = count - needed, f"the {what.removeprefix('a ')}"
+    digits = "one digit" if abs(off) == 1 else f"{abs(off)} digits"
+    if -_SLIP <= off < 0:
+        return f": it is {digits} short; copy it again"
+    if 0 < off <= _SLIP:
+        return f": it has {digits} too many; copy it again"
+    if off < 0:
+        return f": it may be {the} cut short by {-off} digits, or another value; copy {the} again"
+    return f": it may be {the} with {off} more digits copied beside it, or another value; copy {the} again"
+
+
 def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
     # The length a value must have, as the refusals say it: made once, with the check, not for each value checked
     if min_bytes == max_bytes:
@@ -92,12 +112,7 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
                 # without its last two digits was "got 31 bytes", with no word of the digits lost or of copying again).
                 # Not of an empty value, which was never copied (review: "got 0 bytes: it is 64 digits short; copy it
                 # again")
-                off = len(text) - 2 * min_bytes
-                advice = (
-                    f": it is {-off} digits short; copy it again"
-                    if off < 0
-                    else f": it has {off} digits too many; copy it again"
-                )
+                advice = _off_by(len(text), 2 * min_bytes, what)
             raise ValueError(f"{what} must be {span}, got {got}{f' ({not_counted[2:]})' if spaced else ''}{advice}")
         return text.lower()
 

@@ -1487,6 +1487,20 @@ const fairdice = (() => {
     return bad === undefined ? "" : `, but ${pyRepr(bad)} is not a hex digit`;
   };
 
+  // The most digits a hand's selection is taken to slip by (fields._SLIP): farther off, a value may be another one
+  const SLIP = 2;
+
+  /** What a value of `count` hex digits, where `what` has `needed`, is told, as the core tells it (fields._off_by). */
+  const offBy = (count, needed, what) => {
+    const off = count - needed;
+    const the = `the ${what.replace(/^a /, "")}`;
+    const digits = Math.abs(off) === 1 ? "one digit" : `${Math.abs(off)} digits`;
+    if (off < 0 && -off <= SLIP) return `: it is ${digits} short; copy it again`;
+    if (off > 0 && off <= SLIP) return `: it has ${digits} too many; copy it again`;
+    if (off < 0) return `: it may be ${the} cut short by ${-off} digits, or another value; copy ${the} again`;
+    return `: it may be ${the} with ${off} more digits copied beside it, or another value; copy ${the} again`;
+  };
+
   /** Hex as the core reads it: spaces anywhere left out (seed 001 writes its key "00 01 02 … 1f"), and said so. */
   function hexValue(value, minBytes, maxBytes, what) {
     if (typeof value !== "string") throw new Error(`${what} must be a string of hex digits`);
@@ -1520,9 +1534,7 @@ const fairdice = (() => {
           ? `: its two halves are the same ${maxBytes} bytes, as if it was pasted twice; give it once`
           : minBytes === maxBytes && digits.length > 0
             ? // In the digits a person counts, and what to do, as the core says it (not of an empty value)
-              digits.length < 2 * minBytes
-              ? `: it is ${2 * minBytes - digits.length} digits short; copy it again`
-              : `: it has ${digits.length - 2 * minBytes} digits too many; copy it again`
+              offBy(digits.length, 2 * minBytes, what)
             : "";
       throw new Error(`${what} must be ${range}, got ${size} ${size === 1 ? "byte" : "bytes"}${spaced ? " (spaces not counted)" : ""}${twice}`);
     }

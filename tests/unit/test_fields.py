@@ -96,8 +96,8 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
             {"key": KEY_AS_SEED_001_WRITES_IT, "fingerprint": "630d cd29"},
             (
                 "fingerprint",
-                "a seal must be 32 bytes (64 hex digits), got 4 bytes (spaces not counted): it is 56 digits short;"
-                " copy it again",
+                "a seal must be 32 bytes (64 hex digits), got 4 bytes (spaces not counted): it may be the seal cut"
+                " short by 56 digits, or another value; copy the seal again",
             ),
         ),
         ({"key": "zz" * 16}, ("key", "a key must be hex digits (0-9, a-f), but 'z' is not a hex digit")),
@@ -123,8 +123,8 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
             {"key": "0 0"},
             (
                 "key",
-                "a key must be 32 bytes (64 hex digits), got 1 byte (spaces not counted): it is 62 digits short; copy"
-                " it again",
+                "a key must be 32 bytes (64 hex digits), got 1 byte (spaces not counted): it may be the key cut short"
+                " by 62 digits, or another value; copy the key again",
             ),
         ),
     ],
@@ -189,8 +189,19 @@ def test_a_secret_outside_the_seeds_limits_is_refused_in_words(secret: object, m
 @pytest.mark.parametrize(
     ("key", "message"),
     [
-        ("ab" * 16, "a key must be 32 bytes (64 hex digits), got 16 bytes: it is 32 digits short; copy it again"),
+        # 32 digits are a value cut short or another value, a 16-byte secret: the count alone does not tell (review:
+        # "it is 32 digits short; copy it again"), where a hand's slip of a digit or two is said as one
+        (
+            "ab" * 16,
+            "a key must be 32 bytes (64 hex digits), got 16 bytes: it may be the key cut short by 32 digits, or another"
+            " value; copy the key again",
+        ),
         ("ab" * 33, "a key must be 32 bytes (64 hex digits), got 33 bytes: it has 2 digits too many; copy it again"),
+        (
+            "ab" * 35,
+            "a key must be 32 bytes (64 hex digits), got 35 bytes: it may be the key with 6 more digits copied beside"
+            " it, or another value; copy the key again",
+        ),
         (
             SEAL + SEAL.upper(),
             "a key must be 32 bytes (64 hex digits), got 64 bytes: its two halves are the same 32 bytes, as if it was"
