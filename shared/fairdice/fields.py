@@ -89,15 +89,9 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
             # Said with the length it must have and, one digit from a length of its own, which way it is off (support
             # review: a seal copied without its last digit was "an odd number of hex digits (63)", with no word of the
             # 64 it needs; then "one was lost or added" for 63 and 65 alike). A secret of 31 digits may be a link cut
-            # short: not a digit lost, so not said so.
-            off = len(text) - 2 * min_bytes if min_bytes == max_bytes else 0
-            slip = (
-                ": it is one digit short; copy it again"
-                if off == -1
-                else ": it has one digit too many; copy it again"
-                if off == 1
-                else ""
-            )
+            # short: not a digit lost, so not said so. Farther off, as an even count is (review: 61 digits had no
+            # advice, where 62 were "2 digits short").
+            slip = _off_by(len(text), 2 * min_bytes, what) if min_bytes == max_bytes else ""
             raise ValueError(
                 f"{what} has an odd number of hex digits ({len(text)}{not_counted}), where it must be {span}{slip}"
             )

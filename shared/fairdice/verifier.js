@@ -1521,9 +1521,8 @@ const fairdice = (() => {
         ? `${minBytes} bytes (${2 * minBytes} hex digits)`
         : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
     if (digits.length % 2) {
-      // As the core says it: with the length it must have and, one digit from a length of its own, how that comes about
-      const off = minBytes === maxBytes ? digits.length - 2 * minBytes : 0;
-      const slip = off === -1 ? ": it is one digit short; copy it again" : off === 1 ? ": it has one digit too many; copy it again" : "";
+      // As the core says it: with the length it must have and, for a length of its own, how far off it is (offBy)
+      const slip = minBytes === maxBytes ? offBy(digits.length, 2 * minBytes, what) : "";
       throw new Error(`${what} has an odd number of hex digits (${digits.length}${notCounted}), where it must be ${range}${slip}`);
     }
     const size = digits.length / 2;

@@ -1221,6 +1221,7 @@ TRICKY = [
     # and farther off, said as a value cut short or another one, which the count alone does not tell apart (review)
     {"scheme": "narde-v1", "key": KEY.hex()[:32], "phrase": "test", "recorded": "1-5"},
     {"scheme": "bg-dice-v1", "key": KEY.hex() + " 20 21 22", "count": 2},
+    {"scheme": "narde-v1", "key": KEY.hex(), "fingerprint": seal_of(KEY)[:-3], "phrase": "test", "recorded": "1-5"},
     # and an empty one, never copied, is told no digits short nor to copy it again
     {"scheme": "narde-v1", "key": "", "phrase": "test", "recorded": "1-5"},
     {"scheme": "pair36", "server_seed": KEY.hex()[:33], "client_seeds": ["a", "b"], "count": 2},

@@ -64,7 +64,7 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
             (
                 "key",
                 "a key has an odd number of hex digits (5, spaces not counted), where it must be 32 bytes"
-                " (64 hex digits)",
+                " (64 hex digits): it may be the key cut short by 59 digits, or another value; copy the key again",
             ),
         ),
         (
@@ -82,6 +82,23 @@ def test_a_non_breaking_space_copied_from_a_web_page_is_a_space_too() -> None:
                 "fingerprint",
                 "a seal has an odd number of hex digits (65), where it must be 32 bytes (64 hex digits): it has one"
                 " digit too many; copy it again",
+            ),
+        ),
+        # and three digits or more off, as an even count so far off is (review: 61 digits had no word of what to do)
+        (
+            {"key": KEY_AS_SEED_001_WRITES_IT, "fingerprint": SEAL[:-3]},
+            (
+                "fingerprint",
+                "a seal has an odd number of hex digits (61), where it must be 32 bytes (64 hex digits): it may be the"
+                " seal cut short by 3 digits, or another value; copy the seal again",
+            ),
+        ),
+        (
+            {"key": KEY + "abc"},
+            (
+                "key",
+                "a key has an odd number of hex digits (67), where it must be 32 bytes (64 hex digits): it may be the"
+                " key with 3 more digits copied beside it, or another value; copy the key again",
             ),
         ),
         (
