@@ -182,6 +182,17 @@ _CONTROL_OR_SURROGATE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
+def _control(value: str, found: re.Match[str]) -> str:
+    """The control character `found` in `value`, as a person pasting text sees it: a line break or a tab, where it is at
+    an end (review: "test" pasted with the line break after it was told it "must not contain control characters", a
+    character the person could not see and was not named). verifier.js's `control` says the same."""
+    character, at = found[0], found.start()
+    said = "a line break" if character in "\n\r" else "a tab" if character == "\t" else repr_of(character)
+    if not value[at + 1 :].strip():
+        return f"{said} at its end"
+    return f"{said} at its start" if not value[:at].strip() else said
+
+
 def _printable(max_chars: int, what: str) -> Callable[[object], str]:
     def check(value: object) -> str:
         if not isinstance(value, str) or not 1 <= len(value) <= max_chars:
@@ -191,8 +202,8 @@ def _printable(max_chars: int, what: str) -> Callable[[object], str]:
         # the two must not give one link two answers.
         if _CONTROL_OR_SURROGATE.search(value):
             # Each said as what it is: a lone surrogate (JSON's "\ud800") is no control character (review)
-            if _CONTROL.search(value):
-                raise ValueError(f"{what} must not contain control characters")
+            if control := _CONTROL.search(value):
+                raise ValueError(f"{what} must not contain control characters: it holds {_control(value, control)}")
             raise ValueError(f"{what} must not contain a lone surrogate, which is no character")
         return value
 

@@ -1540,12 +1540,21 @@ const fairdice = (() => {
     return digits.toLowerCase();
   }
 
+  /** The first control character of `value`, a line break or a tab by name, and where it is at an end (fields._control). */
+  const control = (value) => {
+    const at = value.search(/\p{Cc}/u);
+    const character = value[at];
+    const said = character === "\n" || character === "\r" ? "a line break" : character === "\t" ? "a tab" : pyRepr(character);
+    if (!strip(value.slice(at + 1))) return `${said} at its end`;
+    return strip(value.slice(0, at)) ? said : `${said} at its start`;
+  };
+
   function printable(value, most, what) {
     if (typeof value !== "string" || chars(value) < 1 || chars(value) > most) {
       throw new Error(`${what} must be text of 1 to ${most} characters`);
     }
     // Unassigned code points are accepted, as fairdice.fields accepts them: the two Unicode versions differ.
-    if (/\p{Cc}/u.test(value)) throw new Error(`${what} must not contain control characters`);
+    if (/\p{Cc}/u.test(value)) throw new Error(`${what} must not contain control characters: it holds ${control(value)}`);
     if (/\p{Cs}/u.test(value)) throw new Error(`${what} must not contain a lone surrogate, which is no character`);
     return value;
   }

@@ -1228,6 +1228,12 @@ TRICKY = [
     # A secret copied with the 0x a tool writes before hex is told to leave it out
     {"scheme": "pair36", "server_seed": "0x" + KEY.hex(), "client_seeds": ["a", "b"], "count": 2},
     {"scheme": "pair36", "server_seed": "0X 00 01" + KEY.hex()[4:], "client_seeds": ["a", "b"], "count": 2},
+    # A control character in a phrase or a seat's seed is named, and placed where it is at an end (review)
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test\r\n", "recorded": "1-5"},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\ttest", "recorded": "1-5"},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "te\x00st\n", "recorded": "1-5"},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": " \x85test", "recorded": "1-5"},
+    {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": {"white": "w\u3000\x7f", "black": "b"}, "count": 2},
     # and a 0x with no digit after it is told no 0x to leave out, leaving nothing (review)
     {"scheme": "pair36", "server_seed": "0x", "client_seeds": ["a", "b"], "count": 2},
 ]
@@ -1294,7 +1300,11 @@ def test_a_lone_surrogate_in_json_text_is_refused_as_the_core_refuses_it(browser
         assert_same(js, core_answer(data), data)
         said.append([(problem["field"], problem["message"]) for problem in js["problems"]])
     surrogate = [("phrase", "a phrase must not contain a lone surrogate, which is no character")]
-    assert said == [surrogate, surrogate, [("phrase", "a phrase must not contain control characters")]]
+    assert said == [
+        surrogate,
+        surrogate,
+        [("phrase", "a phrase must not contain control characters: it holds a line break")],
+    ]
 
 
 def _swept() -> list[int]:
@@ -2546,7 +2556,7 @@ def test_enter_in_a_phrase_checks_it_as_in_a_one_line_box_and_shift_enter_starts
     # Enter again, seed 002's example is fair
     chromium.wait_for("document.body.dataset.state === 'problem'")
     said = chromium.evaluate("document.getElementById('result').innerText")
-    assert "Phrase: a phrase must not contain control characters." in said
+    assert "Phrase: a phrase must not contain control characters: it holds a line break." in said
     chromium.evaluate(f"(() => {{ const p = {form}.elements.phrase; p.select(); p.focus(); }})()")
     chromium.page("Input.insertText", {"text": "test"})
     chromium.page("Input.dispatchKeyEvent", enter)

@@ -303,7 +303,29 @@ def test_a_player_id_that_is_not_a_uuid_is_refused() -> None:
 def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
     assert parse_request({"scheme": "narde-v1", "key": KEY, "phrase": "長い |夜 🎲", "count": 1})
     assert problems({"scheme": "narde-v1", "key": KEY, "phrase": "a\nb", "count": 1}) == [
-        ("phrase", "a phrase must not contain control characters")
+        ("phrase", "a phrase must not contain control characters: it holds a line break")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "held"),
+    [
+        ("test\n", "a line break at its end"),
+        ("test \r\n", "a line break at its end"),
+        ("\ttest", "a tab at its start"),
+        ("te\x00st", "'\\x00'"),
+        ("\x85test", "'\\x85' at its start"),
+    ],
+)
+def test_a_control_character_in_a_phrase_or_a_seat_seed_is_named_and_placed(phrase: str, held: str) -> None:
+    # Review (pasting from a phone): "test" pasted with the line break after it was told it "must not contain control
+    # characters", a character the person cannot see, neither named nor placed
+    assert problems({"scheme": "narde-v1", "key": KEY, "phrase": phrase, "count": 1}) == [
+        ("phrase", f"a phrase must not contain control characters: it holds {held}")
+    ]
+    seats = {"white": "w", "black": phrase}
+    assert problems({"scheme": "three-dice", "seed": KEY, "client_seeds": seats, "count": 1}) == [
+        ("client_seeds.black", f"a client seed must not contain control characters: it holds {held}")
     ]
 
 
@@ -319,7 +341,7 @@ def test_a_lone_surrogate_in_a_phrase_or_a_seat_seed_is_refused_as_what_it_is() 
     ]
     # and one beside a control character is refused for the control character, as before
     assert problems({"scheme": "narde-v1", "key": KEY, "phrase": "a\nb\ud800", "count": 1}) == [
-        ("phrase", "a phrase must not contain control characters")
+        ("phrase", "a phrase must not contain control characters: it holds a line break")
     ]
 
 
