@@ -34,7 +34,14 @@ def _not_hex(text: str) -> str:
     one is. A zero-width space or a full stop copied with the value is seen nowhere else (review: "must be hex digits"
     for 64 of them and an invisible U+200B). verifier.js's `notHex` says the same."""
     bad = next((character for character in text if character not in string.hexdigits), None)
-    return "" if bad is None else f", but {repr_of(bad)} is not a hex digit"
+    if bad is None:
+        return ""
+    # A fullwidth digit or letter, as a Chinese, Japanese or Korean keyboard types it, is named as the one it looks like
+    # (review: "'０' is not a hex digit" was said of what reads as 0): the fullwidth block alone, by its fixed offset,
+    # not NFKC, whose mappings grow with each Unicode, so that a browser's newer one says the same
+    alike = chr(ord(bad) - 0xFEE0) if "\uff10" <= bad <= "\uff5a" else ""
+    named = f", a look-alike of {alike}," if alike and alike in string.hexdigits else ""
+    return f", but {repr_of(bad)}{named} is not a hex digit"
 
 
 # The most digits a hand's selection is taken to slip by: a value so far off is said short or long by them and to be

@@ -1484,7 +1484,10 @@ const fairdice = (() => {
   /** `, but 'g' is not a hex digit` for the first character that is none, as Python writes it; "" when every one is (fields._not_hex). */
   const notHex = (digits) => {
     const bad = Array.from(digits).find((c) => !/[0-9a-fA-F]/.test(c));
-    return bad === undefined ? "" : `, but ${pyRepr(bad)} is not a hex digit`;
+    if (bad === undefined) return "";
+    // A fullwidth digit named as the one it looks like, by the block's fixed offset, as the core names it
+    const alike = /^[\uff10-\uff5a]$/.test(bad) ? String.fromCharCode(bad.charCodeAt(0) - 0xfee0) : "";
+    return `, but ${pyRepr(bad)}${/^[0-9a-fA-F]$/.test(alike) ? `, a look-alike of ${alike},` : ""} is not a hex digit`;
   };
 
   // The most digits a hand's selection is taken to slip by (fields._SLIP): farther off, a value may be another one

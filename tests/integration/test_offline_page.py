@@ -1234,6 +1234,10 @@ TRICKY = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "te\x00st\n", "recorded": "1-5"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": " \x85test", "recorded": "1-5"},
     {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": {"white": "w\u3000\x7f", "black": "b"}, "count": 2},
+    # A fullwidth hex digit is named as the one it looks like, a fullwidth letter that is no hex digit not (review)
+    {"scheme": "pair36", "server_seed": "\uff10\uff41" * 16, "client_seeds": ["a", "b"], "count": 2},
+    {"scheme": "pair36", "server_seed": KEY.hex()[:-1] + "\uff47", "client_seeds": ["a", "b"], "count": 2},
+    {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["0a1b", "\uff26f"], "count": 2},
     # and a 0x with no digit after it is told no 0x to leave out, leaving nothing (review)
     {"scheme": "pair36", "server_seed": "0x", "client_seeds": ["a", "b"], "count": 2},
 ]

@@ -150,6 +150,29 @@ def test_an_error_about_hex_says_when_spaces_were_found(fields: dict[str, Any], 
     assert problem(NARDE | fields) == expected
 
 
+def test_a_fullwidth_hex_digit_is_named_as_the_one_it_looks_like() -> None:
+    # Review (pasting from a phone): a key typed on a Chinese, Japanese or Korean keyboard was told "'０' is not a hex
+    # digit", of what reads as 0; a fullwidth letter that is no hex digit as ASCII either is not called a look-alike
+    fullwidth = "".join(chr(ord(c) + 0xFEE0) for c in KEY)
+    assert problem(NARDE | {"key": fullwidth}) == (
+        "key",
+        "a key must be hex digits (0-9, a-f), but '\uff10', a look-alike of 0, is not a hex digit",
+    )
+    assert problem(NARDE | {"key": KEY[:-1] + "\uff26"}) == (
+        "key",
+        "a key must be hex digits (0-9, a-f), but '\uff26', a look-alike of F, is not a hex digit",
+    )
+    assert problem(NARDE | {"key": KEY[:-1] + "\uff47"}) == (
+        "key",
+        "a key must be hex digits (0-9, a-f), but '\uff47' is not a hex digit",
+    )
+    online = {"scheme": "bg-online-v1", "server_number": KEY, "count": 1}
+    assert problem(online | {"app_numbers": ["0a1\uff42", "ff"]}) == (
+        "app_numbers[0]",
+        "an app's number must be 1 to 128 hex digits, but '\uff42', a look-alike of b, is not a hex digit",
+    )
+
+
 def test_an_app_number_grouped_with_spaces_is_read_and_its_errors_say_so() -> None:
     online = {"scheme": "bg-online-v1", "server_number": "00" * 32, "count": 1}
     assert parse_request(online | {"app_numbers": ["0A 1b", "ff"]}).app_numbers == ["0a1b", "ff"]
