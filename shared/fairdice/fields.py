@@ -29,6 +29,13 @@ _HEX = re.compile(r"[0-9a-fA-F]*")
 _CLIENT_SEED = re.compile(r"[A-Za-z0-9_-]{1,128}")
 
 
+def _fullwidth_of(character: str) -> str:
+    """The ASCII character of which `character` is the fullwidth form (U+FF01-U+FF5E), as a Chinese, Japanese or Korean
+    keyboard types it; "" for any other. The block alone, by its fixed offset, not NFKC, whose mappings grow with each
+    Unicode, so that a browser's newer one says the same (verifier.js's `fullwidthOf`)."""
+    return chr(ord(character) - 0xFEE0) if "\uff01" <= character <= "\uff5e" else ""
+
+
 def _not_hex(text: str) -> str:
     """`, but 'g' is not a hex digit` for the first character of `text` that is none, in Python's repr; "" when every
     one is. A zero-width space or a full stop copied with the value is seen nowhere else (review: "must be hex digits"
@@ -36,10 +43,9 @@ def _not_hex(text: str) -> str:
     bad = next((character for character in text if character not in string.hexdigits), None)
     if bad is None:
         return ""
-    # A fullwidth digit or letter, as a Chinese, Japanese or Korean keyboard types it, is named as the one it looks like
-    # (review: "'０' is not a hex digit" was said of what reads as 0): the fullwidth block alone, by its fixed offset,
-    # not NFKC, whose mappings grow with each Unicode, so that a browser's newer one says the same
-    alike = chr(ord(bad) - 0xFEE0) if "\uff10" <= bad <= "\uff5a" else ""
+    # A fullwidth digit or letter is named as the one it looks like (review: "'０' is not a hex digit" was said of what
+    # reads as 0)
+    alike = _fullwidth_of(bad)
     named = f", a look-alike of {alike}," if alike and alike in string.hexdigits else ""
     return f", but {repr_of(bad)}{named} is not a hex digit"
 
@@ -173,7 +179,12 @@ def _client_seed(value: object) -> str:
     # and so is any other character it may not hold, an invisible one as its escape (review: "b\u200b" was refused
     # with no word of what was wrong)
     bad = next((c for c in value if not _CLIENT_SEED.fullmatch(c)), None)
-    raise ValueError(rule if bad is None else f"{rule}: {repr_of(bad)} is none of them")
+    if bad is None:
+        raise ValueError(rule)
+    # A fullwidth letter or digit named as the one it looks like (review: "'ａ' is none of them" of letters and digits)
+    alike = _fullwidth_of(bad)
+    named = f", a look-alike of {alike}," if alike and _CLIENT_SEED.fullmatch(alike) else ""
+    raise ValueError(f"{rule}: {repr_of(bad)}{named} is none of them")
 
 
 ClientSeed = Annotated[

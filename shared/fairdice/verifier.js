@@ -1481,12 +1481,15 @@ const fairdice = (() => {
   const WHITESPACE = new RegExp(`[${SPACE}]`, "g");
   const HEX = /^[0-9a-fA-F]*$/;
 
+  /** The ASCII character of which `c` is the fullwidth form (U+FF01-U+FF5E), "" for any other (fields._fullwidth_of). */
+  const fullwidthOf = (c) => (/^[\uff01-\uff5e]$/.test(c) ? String.fromCharCode(c.charCodeAt(0) - 0xfee0) : "");
+
   /** `, but 'g' is not a hex digit` for the first character that is none, as Python writes it; "" when every one is (fields._not_hex). */
   const notHex = (digits) => {
     const bad = Array.from(digits).find((c) => !/[0-9a-fA-F]/.test(c));
     if (bad === undefined) return "";
-    // A fullwidth digit named as the one it looks like, by the block's fixed offset, as the core names it
-    const alike = /^[\uff10-\uff5a]$/.test(bad) ? String.fromCharCode(bad.charCodeAt(0) - 0xfee0) : "";
+    // A fullwidth digit named as the one it looks like, as the core names it
+    const alike = fullwidthOf(bad);
     return `, but ${pyRepr(bad)}${/^[0-9a-fA-F]$/.test(alike) ? `, a look-alike of ${alike},` : ""} is not a hex digit`;
   };
 
@@ -2847,6 +2850,7 @@ const fairdice = (() => {
     queryOf,
     withoutSpaces: (value) => value.replace(WHITESPACE, ""),
     notHex,
+    fullwidthOf,
     chars,
     firstChars,
     printable,

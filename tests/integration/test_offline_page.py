@@ -1238,6 +1238,8 @@ TRICKY = [
     {"scheme": "pair36", "server_seed": "\uff10\uff41" * 16, "client_seeds": ["a", "b"], "count": 2},
     {"scheme": "pair36", "server_seed": KEY.hex()[:-1] + "\uff47", "client_seeds": ["a", "b"], "count": 2},
     {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["0a1b", "\uff26f"], "count": 2},
+    # A pair36 client seed holding a fullwidth letter or digit names the one it looks like (review)
+    {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["\uff41b", "b\uff0b"], "count": 2},
     # and a 0x with no digit after it is told no 0x to leave out, leaving nothing (review)
     {"scheme": "pair36", "server_seed": "0x", "client_seeds": ["a", "b"], "count": 2},
 ]

@@ -41,12 +41,15 @@ fairdice.register(
         const spaced = typeof value === "string" && CLIENT_SEED.test(fairdice.strip(value));
         // and so is any other character it may not hold, as fairdice.fields names it
         const bad = typeof value === "string" ? Array.from(value).find((c) => !CLIENT_SEED.test(c)) : undefined;
+        // a fullwidth letter or digit as the one it looks like
+        const alike = bad === undefined ? "" : fairdice.fullwidthOf(bad);
+        const named = alike && CLIENT_SEED.test(alike) ? `, a look-alike of ${alike},` : "";
         throw new Error(
           "a client seed is 1 to 128 characters of letters, digits, _ and -" +
             (spaced
               ? `: ${fairdice.pyRepr(fairdice.strip(value))} has a space before or after it`
               : bad !== undefined
-                ? `: ${fairdice.pyRepr(bad)} is none of them`
+                ? `: ${fairdice.pyRepr(bad)}${named} is none of them`
                 : ""),
         );
       }

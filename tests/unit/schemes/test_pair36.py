@@ -90,6 +90,12 @@ def test_pair36_retry_with_one_seat_puts_the_plus_after_that_seed() -> None:
         ("a:b", "':'"),
         ("a+", "'+'"),
         ("b\u200b", "'\\u200b'"),
+        # a fullwidth letter or digit as the one it looks like (review: "'ａ' is none of them" of letters and digits),
+        # fullwidth punctuation that is none either not
+        ("\uff41b", "'\uff41', a look-alike of a,"),
+        ("b\uff17", "'\uff17', a look-alike of 7,"),
+        ("b\uff3f", "'\uff3f', a look-alike of _,"),
+        ("b\uff0b", "'\uff0b'"),
     ],
 )
 def test_a_pair36_client_seed_is_1_to_128_letters_digits_underscores_and_hyphens(seed: str, named: str | None) -> None:
