@@ -171,7 +171,7 @@
     // values above and the seals), each by its name in a link, held as those above are to the value the browser
     // recomputed from, written as the page writes it there (a list's items joined and cut after 300 characters, "…"
     // after it; yes or no; a value a screen may show in another order drawn again in the order typed): that <dl> was
-    // not read, and a page drawing another phrase there got "agree" (review). Its rolls are the table's, held there.
+    // not read, and a page drawing another phrase there got "agree" (review). Its rolls as the link gave them (below).
     // (Of a scheme with a daily archive, and what the page draws as its verdict: read below, and by the link's values)
     const archived = said.verdict === null && fairdice.schemes.get(verdict.scheme).archive === true;
     // What the page draws as its verdict, its heading and its tab, held to that as its data block is: "Fair" there only
@@ -190,6 +190,29 @@
       const joined = [...value.map(String).join(", ")];
       return joined.length > 300 ? [joined.slice(0, 300).join(""), "…"] : [joined.join(""), null];
     };
+    // The rolls a link carried, drawn as the page draws them (fairdice.page._rolls_given: each roll's faces joined by
+    // "-" in a span of its own, cut after the whole roll that ends the first 300 characters, "…" after the cut), held
+    // to those of the request the browser recomputed from: the table's were held, these were not, and a page drawing
+    // other rolls there got "agree" (review)
+    const rollsDrawn = (node, rolls) => {
+      if (!Array.isArray(rolls)) return false;
+      let shown = rolls.map((roll) => roll.join("-")).join(" ");
+      const more = shown.length > 300 ? "…" : null;
+      if (more !== null) shown = shown.slice(0, shown.lastIndexOf(" ", 300));
+      const each = shown.split(" ");
+      const [code, ...rest] = node.childNodes;
+      if (rest.length !== (more === null ? 0 : 1) || (more !== null && !(rest[0].nodeType === Node.TEXT_NODE && rest[0].textContent === more))) return false;
+      if (!(code !== undefined && code.nodeType === Node.ELEMENT_NODE && code.matches("code") && code.attributes.length === 0)) return false;
+      const parts = [...code.childNodes];
+      return (
+        parts.length === 2 * each.length - 1 &&
+        parts.every((part, i) =>
+          i % 2
+            ? part.nodeType === Node.TEXT_NODE && part.textContent === " "
+            : part.nodeType === Node.ELEMENT_NODE && part.matches("span.roll") && part.attributes.length === 1 && part.childElementCount === 0 && part.textContent === each[i / 2],
+        )
+      );
+    };
     const linkedAgrees = [...document.querySelectorAll("dl:not(.identity):not(.seals)")].every((list) => {
       const items = [...list.childNodes].filter((node) => !(node.nodeType === Node.TEXT_NODE && node.textContent.trim() === ""));
       if (items.length % 2) return false;
@@ -197,7 +220,7 @@
         if (at % 2 === 0) return node.nodeType === Node.ELEMENT_NODE && node.matches("dt") && link.has(node.textContent);
         if (!(node.nodeType === Node.ELEMENT_NODE && node.matches("dd"))) return false;
         const param = link.get(items[at - 1].textContent);
-        if (param.kind === "rolls") return true;
+        if (param.kind === "rolls") return rollsDrawn(node, data.request[param.field]);
         const linked = asLinked(param);
         // A day's commitment its link carried, which the page draws there as the link gave it where the browser
         // recomputes from the day the archive gives (no commitment of the link's in its data): a plain value, the one

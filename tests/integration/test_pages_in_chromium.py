@@ -2466,3 +2466,25 @@ def test_a_page_drawing_another_value_among_the_links_values_gets_no_agreement(
     assert page["recheck"] == "disagree" and shown == "bad", said
     assert "the values it shows of whose game it is are not those your browser recomputed from" in said, said
     assert as_served["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+
+
+def test_a_page_drawing_other_rolls_among_the_links_values_gets_no_agreement(browser: Browser, tmp_path: Path) -> None:
+    # Given a fair game's page whose rolls are drawn again under "The link's values" with roll 4 as 5-4, where the link
+    # gave 3-4, the table and its data block left as served (review: that value alone of the link's was not read, and a
+    # page drawing other rolls there got "agree")
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    verdict = verify(request)
+    assert verdict.verdict == "fair" and verdict.rolls[3]["dice"] == [3, 4]
+    served = render_page(verdict, request)
+    drawn = "<span class=roll>3-4</span>"
+    section = served.index("<h2>The link's values</h2>")
+    assert served.count(drawn, section, served.index("</dl>", section)) == 1
+    at = served.index(drawn, section)
+    honest = tmp_path / "links-rolls.html"
+    honest.write_text(served, encoding="utf-8")
+    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+    tampered = served[:at] + drawn.replace("3-4", "5-4") + served[at + len(drawn) :]
+
+    # When the browser has checked it, Then it does not agree, and says the values the page shows are not those it
+    # recomputed from
+    _checked_not_agreeing(browser, tmp_path / "links-rolls-other.html", tampered, NOT_THE_VALUES)
