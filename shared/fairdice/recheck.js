@@ -56,13 +56,46 @@
     // word whole: the accessibility tree kept the soft hyphen in the name, which a screen reader may read (review)
     head.append(el("th", { class: "recheck", text: "brow\u00adser", "aria-label": "browser", title: "your browser's own dice for this roll" }));
     const listed = new Map(data.rolls.map(([index, dice]) => [index, dice]));
+    const only = (node, selector, text) => lone(node, selector) && node.firstChild.childElementCount === 0 && node.firstChild.textContent === text;
+    const marks = new Map([[true, ["ok", "✓", "matches"]], [false, ["bad", "✗", "differs"]], [null, ["muted", "–", "not compared"]]]);
+    function rowDrawn(cells, report) {
+      if (report === undefined || cells.length !== 5) return false;
+      const [n, message, dice, seen, mark] = cells;
+      const text = (node, value) => (value === "" ? node.childNodes.length === 0 : node.childNodes.length === 1 && node.firstChild.nodeType === Node.TEXT_NODE && node.firstChild.textContent === value);
+      const winner = report.winner === undefined ? null : `(${report.winner === "tie" ? "tie" : `${report.winner} won`})`;
+      const won = [...dice.childNodes].filter((node) => node.nodeType === Node.ELEMENT_NODE);
+      const [kind, glyph, said] = marks.get(report.matches);
+      const drawnMark = mark.firstChild;
+      return (
+        text(n, words.number(report.index)) &&
+        (report.message === null ? only(message, "span.muted", "not computed") : readAs([...message.childNodes].flatMap(cell), report.message)) &&
+        (winner === null ? won.length === 0 : won.length === 1 && dice.lastChild === won[0] && won[0].matches("span.muted") && won[0].childElementCount === 0 && won[0].textContent === winner) &&
+        (report.recorded !== null ? text(seen, report.recorded.join("-")) : verdict.checks.rolls === "not_given" ? text(seen, "") : only(seen, "span.muted", "not recorded")) &&
+        lone(mark, "span") &&
+        drawnMark.className === kind &&
+        drawnMark.getAttribute("role") === "img" &&
+        drawnMark.getAttribute("aria-label") === said &&
+        drawnMark.childElementCount === 0 &&
+        drawnMark.textContent === glyph
+      );
+    }
     const differ = [];
     let agreed = 0;
     // The browser's dice the same as the page's: "=" in plain colour, made a ✓ in the colour of good news only once the
     // browser agrees with a fair verdict whole, where a column of them beside rolls that differ or were not recorded read
     // as those rolls checked (review), and beside "does not agree with this page" as the page's fair checked (review)
     const sames = [];
-    for (const [at, row] of [...table.tBodies[0].rows].entries()) {
+    // Each row as the page draws it beside its dice, held to the browser's own roll at its place in the table (the
+    // table lists the verdict's rolls in order, stopped where it would grow too large): its number, its HMAC message
+    // read back as the browser's is (each character the browser writes as its code point written so there too), who
+    // won an opening roll, the roll recorded and its mark, ✓, ✗ or –. Where only the dice were held, a page drawing
+    // another message, another recorded roll or a ✓ beside one that differs got "agree" (review)
+    // (each row's cells read before this script adds its own; held below, once what reads a value back is defined)
+    const rows = [...table.tBodies[0].rows];
+    const rowCells = rows.map((row) => [...row.cells]);
+    const withMessages = rows.filter((row, at) => verdict.rolls[at] !== undefined && verdict.rolls[at].message !== null).length;
+    const rowsListed = rows.length <= verdict.rolls.length && withMessages === data.rolls.length;
+    for (const [at, row] of rows.entries()) {
       const index = Number(row.cells[0].textContent.replace(/,/g, ""));
       const theirs = listed.get(index);
       let cell;
@@ -241,6 +274,7 @@
         return !rest.length && code.matches("code") && code.attributes.length === 0 && readAs([...code.childNodes].flatMap(cell), text);
       });
     });
+    const besides = rows.filter((row, at) => !rowDrawn(rowCells[at], verdict.rolls[at])).map((row) => row.cells[0].textContent);
     const gameAgrees =
       typedAgrees &&
       linkedAgrees &&
@@ -272,7 +306,8 @@
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
-    if (!differ.length && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    const tableAgrees = rowsListed && !besides.length;
+    if (!differ.length && tableAgrees && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -295,6 +330,11 @@
     if (differ.length) {
       const first = differ.slice(0, 5).map((n) => words.number(n)).join(", ");
       parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
+    }
+    if (!rowsListed) parts.push(`its table does not list the ${rolls} your browser recomputed, in their order`);
+    else if (besides.length) {
+      const first = besides.slice(0, 5).join(", ");
+      parts.push(`its table shows beside the dice of ${words.counted(besides.length, roll, rolls)} (${first}${besides.length > 5 ? ", …" : ""}) another number, HMAC message, recorded ${roll} or mark than your browser's own`);
     }
     if (!sealAgrees) parts.push(`the SHA-256 of the ${secret} differs`);
     if (!givenAgrees) parts.push(`the ${seal} it shows as given is not the one your browser was given`);

@@ -2488,3 +2488,57 @@ def test_a_page_drawing_other_rolls_among_the_links_values_gets_no_agreement(bro
     # When the browser has checked it, Then it does not agree, and says the values the page shows are not those it
     # recomputed from
     _checked_not_agreeing(browser, tmp_path / "links-rolls-other.html", tampered, NOT_THE_VALUES)
+
+
+def _row(html: str, index: int) -> str:
+    """The table's row of a roll, as served."""
+    return _first(rf"<tr[^>]*><td class=n>{index}<td class=msg>.*?</tr>", html)
+
+
+@pytest.mark.parametrize(
+    ("page", "index", "change", "says"),
+    [
+        # whose row 4 draws another HMAC message, a:b:5 where the browser computed a:b:4
+        pytest.param(
+            "fair", 4, lambda row: row.replace("a:b:4", "a:b:5"), "beside the dice of 1 roll (4) another", id="message"
+        ),
+        # whose row 4 draws another roll recorded, 5-4 where the link gave 3-4, its ✓ beside it
+        pytest.param(
+            "fair", 4, lambda row: row.replace("<td class=dice>3-4<td>", "<td class=dice>5-4<td>"), "(4)", id="recorded"
+        ),
+        # whose row 5, the roll recorded otherwise, is drawn with a ✓ where it differs
+        pytest.param(
+            "mismatch",
+            5,
+            lambda row: row.replace(
+                '<span class=bad role=img aria-label="differs">✗', '<span class=ok role=img aria-label="matches">✓'
+            ),
+            "of 1 roll (5)",
+            id="mark",
+        ),
+        # whose row 5, the roll recorded otherwise, is left out
+        pytest.param(
+            "mismatch", 5, lambda row: "", "its table does not list the rolls your browser recomputed", id="left-out"
+        ),
+    ],
+)
+def test_a_page_drawing_another_message_recorded_roll_or_mark_in_its_table_gets_no_agreement(
+    page: str, index: int, change: Any, says: str, browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page, or a mismatch's (roll 5 recorded otherwise), one of whose table's rows is drawn
+    # otherwise beside its dice, or left out, its data block left as served (review: the browser held the dice the
+    # table draws and nothing else of it: a page drawing another HMAC message, another roll recorded or a ✓ beside a
+    # roll that differs, or leaving that roll out, got "agree")
+    if page == "fair":
+        request = parse_request(GAME | {"recorded": recorded(GAME)})
+        served = render_page(verify(request), request)
+    else:
+        served = _mismatch_page()
+    row = _row(served, index)
+    assert served.count(row) == 1 and change(row) != row
+    honest = tmp_path / "table.html"
+    honest.write_text(served, encoding="utf-8")
+    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+
+    # When the browser has checked it, Then it does not agree, and says what of its table differs
+    _checked_not_agreeing(browser, tmp_path / "table-other.html", served.replace(row, change(row)), says)
