@@ -274,6 +274,35 @@
         return !rest.length && code.matches("code") && code.attributes.length === 0 && readAs([...code.childNodes].flatMap(cell), text);
       });
     });
+    // What the page says of which rolls were checked ("Checked:", or "Computed:" and "Compared:", its p.scope) and its
+    // counts above the table, held to the browser's own verdict, said as the page says them (fairdice.page.checked and
+    // counts, as view.js says them too), and the line saying how many rolls the table leaves out: none of them was read,
+    // and a page saying "Checked: the whole match" there, or "12 compared: 12 match, 0 differ" above a roll that
+    // differs, got "agree" (review). The line read back as the value above (a character the browser writes as its code
+    // point written so there too), each label a <b> of its own
+    const scheme_ = fairdice.schemes.get(verdict.scheme);
+    const scopeLines = document.querySelectorAll("p.scope");
+    const scopeAgrees = (() => {
+      if (!verdict.scope) return scopeLines.length === 0;
+      if (scopeLines.length !== 1) return false;
+      const read = [...scopeLines[0].childNodes].flatMap((node) =>
+        node.nodeType === Node.ELEMENT_NODE && node.matches("b") && node.attributes.length === 0 && node.childElementCount === 0 ? [[`<b>${node.textContent}`, false]] : cell(node),
+      );
+      const want = fairdice.view.checked(scheme_, verdict).flatMap(([label, text], at) => {
+        const hidden = fairdice.unseen(text);
+        return [...(at ? [[" ", false]] : []), [`<b>${label}:`, false], [" ", false], ...[...text].map((c, i) => [c, hidden[i]]), [".", false]];
+      });
+      return read.length === want.length && want.every(([c, hidden], i) => read[i][0] === c && (!hidden || read[i][1]));
+    })();
+    const box = table.closest("div.scroll");
+    const countsLine = box && box.previousElementSibling;
+    const countsAgrees =
+      countsLine !== null && countsLine.matches("p.muted") && countsLine.childElementCount === 0 && countsLine.textContent === fairdice.view.counts(scheme_, verdict);
+    const left = verdict.rolls.length - rows.length;
+    const after = box && box.nextElementSibling;
+    const leftOut = `The other ${words.counted(left, scheme_.words.roll, scheme_.words.rolls)} are not listed, to keep this page small. The JSON answer lists every one when it fits in one answer (ask with Accept: application/json); fairdice check with this page's address lists them all on your own machine.`;
+    const leftAgrees = left === 0 ? !(after !== null && after.matches("p") && after.textContent.startsWith("The other ")) : after !== null && after.matches("p") && after.textContent === leftOut;
+    const linesAgree = scopeAgrees && countsAgrees && leftAgrees;
     const besides = rows.filter((row, at) => !rowDrawn(rowCells[at], verdict.rolls[at])).map((row) => row.cells[0].textContent);
     const gameAgrees =
       typedAgrees &&
@@ -307,7 +336,7 @@
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
     const tableAgrees = rowsListed && !besides.length;
-    if (!differ.length && tableAgrees && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -336,6 +365,7 @@
       const first = besides.slice(0, 5).join(", ");
       parts.push(`its table shows beside the dice of ${words.counted(besides.length, roll, rolls)} (${first}${besides.length > 5 ? ", …" : ""}) another number, HMAC message, recorded ${roll} or mark than your browser's own`);
     }
+    if (!linesAgree) parts.push(`what it says of which ${rolls} were checked and how many match is not what your browser's own check says`);
     if (!sealAgrees) parts.push(`the SHA-256 of the ${secret} differs`);
     if (!givenAgrees) parts.push(`the ${seal} it shows as given is not the one your browser was given`);
     if (!verdictAgrees) {

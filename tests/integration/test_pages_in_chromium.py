@@ -2542,3 +2542,64 @@ def test_a_page_drawing_another_message_recorded_roll_or_mark_in_its_table_gets_
 
     # When the browser has checked it, Then it does not agree, and says what of its table differs
     _checked_not_agreeing(browser, tmp_path / "table-other.html", served.replace(row, change(row)), says)
+
+
+@pytest.mark.parametrize(
+    ("page", "drawn", "other"),
+    [
+        # whose line saying what was checked says the whole match, where its rolls are the match's first 12
+        pytest.param(
+            "fair",
+            "<p class=scope><b>Checked:</b> rolls 1 to 12 from the match&#x27;s start.</p>",
+            "<p class=scope><b>Checked:</b> the whole match.</p>",
+            id="checked",
+        ),
+        # whose counts above the table say every roll compared matches, where roll 5 differs
+        pytest.param(
+            "mismatch",
+            "<p class=muted>12 rolls computed; 12 compared: 11 match, 1 differs.</p>",
+            "<p class=muted>12 rolls computed; 12 compared: 12 match, 0 differ.</p>",
+            id="counts",
+        ),
+    ],
+)
+def test_a_page_saying_other_rolls_were_checked_or_other_counts_than_the_browsers_gets_no_agreement(
+    page: str, drawn: str, other: str, browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page, or a mismatch's (roll 5 recorded otherwise), whose line saying which rolls were checked,
+    # or whose counts above its table, say other than its verdict, its data block left as served (review: neither was
+    # read, and such a page got "agree")
+    if page == "fair":
+        request = parse_request(GAME | {"recorded": recorded(GAME)})
+        served = render_page(verify(request), request)
+    else:
+        served = _mismatch_page()
+    assert served.count(drawn) == 1
+    honest = tmp_path / "lines.html"
+    honest.write_text(served, encoding="utf-8")
+    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+
+    # When the browser has checked it, Then it does not agree, and says what the page says of them is not its own
+    says = "what it says of which rolls were checked and how many match is not what your browser's own check says"
+    _checked_not_agreeing(browser, tmp_path / "lines-other.html", served.replace(drawn, other), says)
+
+
+def test_an_honest_page_whose_table_leaves_rolls_out_to_stay_small_gets_the_browsers_agreement(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a fair game's page whose table stops after its first rolls, as a page stops it to stay within what a Lambda
+    # function returns, saying how many it leaves out (here at a few hundred bytes, where it is 3 MiB)
+    import fairdice.page
+
+    monkeypatch.setattr(fairdice.page, "MAX_TABLE_BYTES", 600)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    served = render_page(verify(request), request)
+    assert "<p>The other 8 rolls are not listed, to keep this page small." in served, served
+    saved = tmp_path / "left-out.html"
+    saved.write_text(served, encoding="utf-8")
+
+    # When the browser has checked it, Then it agrees, in the colour of good news, of the 4 rolls listed
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+    assert page["recheck"] == "agree" and shown == "ok", said
+    assert "all 4 rolls listed agree with this page" in said, said
