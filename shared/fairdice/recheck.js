@@ -210,8 +210,23 @@
     // What the page draws as its verdict, its heading and its tab, held to that as its data block is: "Fair" there only
     // where the browser finds it so (review: a mismatch page whose heading and tab said fair, its data left as served,
     // got "agree")
+    // Its verdict said once, as the page draws it: one heading, alone in the box whose class colours it, that class, the
+    // tab and the heading each saying the same verdict in the page's words (fairdice.page.headline and its title), read
+    // whatever their case: where "Fair" was read from the tab and the heading alone, as written, a page saying "FAIR",
+    // or colouring a mismatch's heading as a fair one's, or drawing another heading beside it, got "agree" (review)
     const heading = document.querySelector(".verdict h1");
-    const drawnFair = /^Fair\b/.test(document.title) || (heading !== null && /^Fair\b/.test(heading.textContent));
+    const verdictBoxes = document.querySelectorAll("div.verdict");
+    const verdictBox = verdictBoxes.length === 1 ? verdictBoxes[0] : null;
+    const classes = verdictBox ? [...verdictBox.classList] : [];
+    const SAYS = { fair: ["Fair: ", "Fair: the "], mismatch: ["Mismatch · ", "Mismatch: "], incomplete: ["Incomplete · ", "Nothing failed, but the check is incomplete: "] };
+    const drawnWord = (() => {
+      const alone = verdictBox !== null && document.querySelectorAll("h1").length === 1 && lone(verdictBox, "h1") && verdictBox.firstChild === heading;
+      if (!alone || classes.length !== 2 || classes[0] !== "verdict" || !Object.hasOwn(SAYS, classes[1])) return null;
+      const [tab, head] = SAYS[classes[1]];
+      return document.title.startsWith(tab) && heading.textContent.startsWith(head) ? classes[1] : null;
+    })();
+    const drawnFair =
+      drawnWord === "fair" || classes.includes("fair") || /^\W*fair\b/i.test(document.title) || [...document.querySelectorAll("h1")].some((h) => /^\W*fair\b/i.test(h.textContent));
     const link = new Map(fairdice.schemes.get(verdict.scheme).link.map((param) => [param.name, param]));
     const asLinked = (param) => {
       const [parent, child] = param.field.split(".");
@@ -328,10 +343,19 @@
     // and fair of what the browser found fair, as the page words it (fairdice.page.headline, its tab): a heading and tab
     // saying fair of more rolls, or of a whole game, got "agree" beside a fair of its first rolls (review)
     const about = verdict.scope ? verdict.scope.description : null;
-    const fairOf =
-      about === null ||
-      (document.title.startsWith(`Fair: ${about} · `) && heading !== null && heading.textContent.endsWith(`: ${visible(about).textContent}.`));
-    const headingAgrees = !drawnFair || (fairHere && fairOf);
+    // (the heading whole, as the page words it: its count of rolls recorded, its scope; the tab whole). A verdict other
+    // than fair is the browser's own, but of a day's roll whose verdict the daily archive gave, which it does not read
+    const fairOf = (() => {
+      if (about === null || heading === null) return false;
+      const { secret: key, seal: lock, roll: one, rolls: many } = fairdice.schemes.get(verdict.scheme).words;
+      const compared = verdict.summary.compared;
+      const all = compared === 1 ? `the recorded ${one} is the one` : compared === 2 ? `both recorded ${many} are the ones` : `all ${words.number(compared)} recorded ${many} are the ones`;
+      const headline = `Fair: the ${key} matches the ${lock} shown before the game, and ${all} it gives: ${about}.`;
+      const tab = `Fair: ${about} · ${fairdice.schemes.get(verdict.scheme).title} · ${verdict.scheme} · fairdice`;
+      return document.title === tab && heading.textContent === visible(headline).textContent;
+    })();
+    const headingAgrees =
+      drawnWord !== null && (drawnWord === "fair" ? fairHere && fairOf : archived || drawnWord === verdict.verdict);
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
@@ -376,9 +400,13 @@
       parts.push(`its verdict differs (this page: ${verdictOf(said)}; your browser: ${verdictOf(own)})`);
     }
     if (!gameAgrees) parts.push("the values it shows of whose game it is are not those your browser recomputed from");
-    if (!headingAgrees && !published) parts.push(`the ${seal} it shows as published is not the SHA-256 of the ${secret}`);
-    if (!headingAgrees && !fairHere) parts.push(`it says fair, where your browser's own verdict is ${verdict.verdict}`);
-    else if (!headingAgrees) parts.push(`it says fair of other ${rolls} than your browser finds fair, ${about}`);
+    if (!headingAgrees && drawnWord === null) parts.push("its heading, its tab and the colour of its verdict do not say one verdict as this page words it");
+    else if (!headingAgrees && drawnWord !== "fair") parts.push(`it says ${drawnWord}, where your browser's own verdict is ${verdict.verdict}`);
+    else if (!headingAgrees) {
+      if (!published) parts.push(`the ${seal} it shows as published is not the SHA-256 of the ${secret}`);
+      if (!fairHere) parts.push(`it says fair, where your browser's own verdict is ${verdict.verdict}`);
+      else parts.push(`it says fair of other ${rolls} than your browser finds fair, ${about}`);
+    }
     finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));
   } catch (error) {
     finish("failed", `Your browser could not finish its own check of these rolls: its script stopped (${String(error.message || error)}). The recipe below recomputes them by hand.`);

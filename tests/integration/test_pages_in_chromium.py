@@ -2603,3 +2603,62 @@ def test_an_honest_page_whose_table_leaves_rolls_out_to_stay_small_gets_the_brow
     said, shown = browser.evaluate(RECHECK_STATUS)
     assert page["recheck"] == "agree" and shown == "ok", said
     assert "all 4 rolls listed agree with this page" in said, said
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        # whose heading and tab say "FAIR", in capitals, as a fair game's page words it otherwise
+        pytest.param(
+            lambda html, fair: _drawn_as(html, fair, lambda text: text.replace("Fair: ", "FAIR: ")),
+            "its heading, its tab and the colour of its verdict do not say one verdict",
+            id="capitals",
+        ),
+        # whose heading is drawn in the colour of a fair verdict
+        pytest.param(
+            lambda html, fair: html.replace('<div class="verdict mismatch">', '<div class="verdict fair">'),
+            "its heading, its tab and the colour of its verdict do not say one verdict",
+            id="colour",
+        ),
+        # whose heading box holds another line beside its heading, saying fair
+        pytest.param(
+            lambda html, fair: html.replace("</h1></div>", "</h1><p class=ok>Fair ✓</p></div>"),
+            "its heading, its tab and the colour of its verdict do not say one verdict",
+            id="beside",
+        ),
+        # whose heading, tab and colour say incomplete, as a page of a game whose rolls are not all recorded does
+        pytest.param(
+            lambda html, fair: _drawn_as(html, _incomplete_page(), lambda text: text),
+            "it says incomplete, where your browser's own verdict is mismatch",
+            id="incomplete",
+        ),
+    ],
+)
+def test_a_mismatch_page_saying_fair_otherwise_than_in_the_pages_words_or_another_verdict_gets_no_agreement(
+    change: Any, says: str, browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch's page (roll 5 recorded otherwise) whose verdict is drawn otherwise, its data block left as
+    # served (review: "Fair" was read from the tab and the heading alone, as the page writes it, and nothing else of the
+    # verdict they draw: such a page got "agree")
+    served = _mismatch_page()
+    fair = render_page(verify(parse_request(GAME | {"recorded": recorded(GAME)})))
+    tampered = change(served, fair)
+    assert tampered != served
+
+    # When the browser has checked it, Then it does not agree, and says why
+    _checked_not_agreeing(browser, tmp_path / "verdict-drawn.html", tampered, says)
+
+
+def _drawn_as(html: str, other: str, change: Any) -> str:
+    """The page with the tab and the heading (its box too) of another page, changed by `change`."""
+    for pattern in (r"<title>.*?</title>", r'<div class="verdict \w+"><h1>.*?</h1></div>'):
+        html = html.replace(_first(pattern, html), change(_first(pattern, other)))
+    return html
+
+
+def _incomplete_page() -> str:
+    """The page of pair36's game with its last 4 rolls not recorded: incomplete."""
+    request = parse_request(GAME | {"recorded": recorded(GAME, keep=8)})
+    verdict = verify(request)
+    assert verdict.verdict == "incomplete"
+    return render_page(verdict, request)
