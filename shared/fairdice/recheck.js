@@ -319,6 +319,62 @@
     const leftAgrees = left === 0 ? !(after !== null && after.matches("p") && after.textContent.startsWith("The other ")) : after !== null && after.matches("p") && after.textContent === leftOut;
     const linesAgree = scopeAgrees && countsAgrees && leftAgrees;
     const besides = rows.filter((row, at) => !rowDrawn(rowCells[at], verdict.rolls[at])).map((row) => row.cells[0].textContent);
+    // Each part of the page the browser reads holds what the page draws there and nothing else: another element or text
+    // there (a <p> drawing another phrase under "Is this your game?", a scheme named otherwise above the heading, a line
+    // of counts beside the table's) was not read, and got "agree" beside the values the browser read (review). Each
+    // part is the elements from its heading to the next (fairdice.page's sections), its heading drawn once; the part
+    // above the first, the page's first line (its game and scheme), its verdict and the line saying what was checked
+    const main = document.querySelector("main");
+    const partOf = (title) => {
+      const heads = [...document.querySelectorAll("h2")].filter((h) => h.textContent === title);
+      if (heads.length !== 1 || heads[0].parentNode !== main) return null;
+      const part = [];
+      for (let node = heads[0].nextSibling; node !== null && !(node.nodeType === Node.ELEMENT_NODE && node.matches("h2")); node = node.nextSibling) {
+        if (node.nodeType === Node.ELEMENT_NODE) part.push(node);
+        else if (node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== "") return null;
+      }
+      return part;
+    };
+    const holds = (part, ...kinds) => part !== null && part.length === kinds.length && part.every((node, at) => kinds[at](node));
+    const intro = "The game and these values decide every roll. Whoever sends them chooses them, so check each is your game's:";
+    const identityList = document.querySelectorAll("dl.identity");
+    const identityHeld = holds(
+      partOf("Is this your game?"),
+      (node) => node.matches("p") && node.attributes.length === 0 && node.childElementCount === 0 && node.textContent === intro,
+      (node) => identityList.length === 1 && node === identityList[0],
+    );
+    const linkedPart = partOf("The link's values");
+    const linkedHeld =
+      linkedPart === null
+        ? ![...document.querySelectorAll("h2")].some((h) => h.textContent === "The link's values")
+        : holds(linkedPart, (node) => node.matches("dl.values"));
+    const top = [];
+    for (let node = main.firstChild; node !== null && !(node.nodeType === Node.ELEMENT_NODE && node.matches("h2")); node = node.nextSibling) {
+      if (node.nodeType === Node.ELEMENT_NODE) top.push(node);
+      else if (node.nodeType === Node.TEXT_NODE && node.textContent.trim() !== "") top.push(null);
+    }
+    const first = `fairdice · ${scheme_.title} · scheme ${verdict.scheme}`;
+    const topHeld = holds(
+      top,
+      (node) => node !== null && node.matches("p.muted") && node.textContent === first && [...node.children].every((b) => b.matches("b") && b.childElementCount === 0),
+      (node) => node === verdictBox,
+      ...(verdict.scope ? [(node) => node === scopeLines[0]] : []),
+    );
+    const rollsHeld =
+      holds(
+        partOf(`The ${scheme_.words.rolls}`),
+        (node) => node === countsLine,
+        (node) => node === box && [...box.childNodes].every((child) => child === table || (child.nodeType === Node.TEXT_NODE && child.textContent.trim() === "")),
+        ...(left ? [(node) => node === after] : []),
+      ) && [...table.children].every((child, at) => child === [table.tHead, table.tBodies[0]][at]) && table.children.length === 2;
+    const ownHeld = holds(
+      partOf("Your browser's own check"),
+      (node) => node === wait,
+      (node) => node === status,
+      (node) => node.matches("noscript"),
+    );
+    const held = { "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld };
+    const unread = Object.keys(held).filter((name) => !held[name]);
     const gameAgrees =
       typedAgrees &&
       linkedAgrees &&
@@ -360,7 +416,7 @@
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
     const tableAgrees = rowsListed && !besides.length;
-    if (!differ.length && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && !unread.length && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -384,6 +440,7 @@
       const first = differ.slice(0, 5).map((n) => words.number(n)).join(", ");
       parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
     }
+    if (unread.length) parts.push(`it draws what your browser does not read, or not where it reads it, under ${unread.map((name) => `“${name}”`).join(", ")}`);
     if (!rowsListed) parts.push(`its table does not list the ${rolls} your browser recomputed, in their order`);
     else if (besides.length) {
       const first = besides.slice(0, 5).join(", ");

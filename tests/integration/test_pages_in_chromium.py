@@ -2662,3 +2662,57 @@ def _incomplete_page() -> str:
     verdict = verify(request)
     assert verdict.verdict == "incomplete"
     return render_page(verdict, request)
+
+
+@pytest.mark.parametrize(
+    ("change", "under"),
+    [
+        # another phrase drawn in a paragraph of its own under "Is this your game?", beside the values read
+        pytest.param(
+            lambda html: html.replace("</dl>", "</dl><p>Phrase: <code>word</code></p>", 1),
+            "“Is this your game?”",
+            id="identity",
+        ),
+        # another phrase drawn under "The link's values", beside the list read there
+        pytest.param(
+            lambda html: html.replace(
+                "<h2>The link's values</h2><dl class=values>",
+                "<h2>The link's values</h2><p>phrase <code>word</code></p><dl class=values>",
+            ),
+            "“The link's values”",
+            id="links-values",
+        ),
+        # the page's first line naming another game and scheme
+        pytest.param(
+            lambda html: html.replace("scheme <b>narde-v1</b>", "scheme <b>pair36</b>"),
+            "“the page's heading”",
+            id="scheme",
+        ),
+        # a line of counts below the table, saying more rolls were checked
+        pytest.param(
+            lambda html: html.replace(
+                "</tbody></table></div>", "</tbody></table></div><p>40 rolls compared: 40 match.</p>"
+            ),
+            "“The rolls”",
+            id="counts",
+        ),
+    ],
+)
+def test_a_page_drawing_a_value_where_the_browser_does_not_read_it_gets_no_agreement(
+    change: Any, under: str, browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page with something of its own drawn beside the values the browser reads, its data block left
+    # as served (review: the browser read each value where the page puts it, in its <dl>, and nothing else there, so a
+    # page drawing another phrase in a paragraph beside it got "agree")
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": "world", "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    served = render_page(verify(request), request)
+    tampered = change(served)
+    assert tampered != served
+    honest = tmp_path / "parts.html"
+    honest.write_text(served, encoding="utf-8")
+    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+
+    # When the browser has checked it, Then it does not agree, and says where the page draws what it does not read
+    says = f"it draws what your browser does not read, or not where it reads it, under {under}"
+    _checked_not_agreeing(browser, tmp_path / "parts-other.html", tampered, says)
