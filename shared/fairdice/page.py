@@ -162,7 +162,7 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     script, tail = None, ""
     if verdict.rolls and any(report["message"] is not None for report in verdict.rolls):
         rows = _table_rows(verdict)
-        section, script, tail = _recheck_section(verdict, recheck, rows)
+        section, script, tail = _recheck_section(verdict, recheck, rows, request)
         parts.append(section)
         if request is not None:
             parts.extend(_inputs_section(request))
@@ -492,8 +492,13 @@ def _retry_link(request: RequestBase, change: dict[str, JsonValue]) -> str | Non
         return None
 
 
-def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: list[str]) -> tuple[str, str | None, str]:
-    """The browser's own check of the rolls listed: its section, its script and the data it recomputes from."""
+def _recheck_section(
+    verdict: Verdict, recheck: dict[str, Any] | None, rows: list[str], request: RequestBase | None = None
+) -> tuple[str, str | None, str]:
+    """The browser's own check of the rolls listed: its section, its script and the data it recomputes from. With the
+    data, what the page draws that the browser cannot recompute and holds the drawing to: the values of the link
+    (`request`) the recheck does not carry (a daily link's commitment, where the browser recomputes the day the archive
+    revealed), and the seal the archive published, drawn as the verdict's seal."""
     scheme = _scheme(verdict)
     head = "<h2>Your browser's own check</h2>"
     if scheme is None or not scheme.browser:
@@ -523,13 +528,13 @@ def _recheck_section(verdict: Verdict, recheck: dict[str, Any] | None, rows: lis
         "scope": None if scope is None else [scope.kind, scope.first, scope.last],
         "counts": [summary.differ, summary.missing, summary.extra],
     }
-    data = {
-        "request": recheck,
-        "seal": verdict.seal.computed,
-        "rolls": listed,
-        "said": said,
-        "fair": verdict.verdict == "fair",
-    }
+    data: dict[str, Any] = {"request": recheck, "seal": verdict.seal.computed, "rolls": listed, "said": said}
+    if request is not None:
+        linked = request.model_dump(mode="json", exclude_none=True)
+        data["linked"] = {name: value for name, value in linked.items() if recheck.get(name) is None}
+    if verdict.seal.in_time is not None:
+        data["published"] = verdict.seal.given
+    data["fair"] = verdict.verdict == "fair"
     section = (
         # "Recomputing" hidden until the script shows it: with JavaScript off the page would say both that the browser
         # is recomputing the rolls and that it cannot (review). Beside it a status (a polite live region), empty until

@@ -225,12 +225,12 @@
       const [tab, head] = SAYS[classes[1]];
       return document.title.startsWith(tab) && heading.textContent.startsWith(head) ? classes[1] : null;
     })();
-    const drawnFair =
-      drawnWord === "fair" || classes.includes("fair") || /^\W*fair\b/i.test(document.title) || [...document.querySelectorAll("h1")].some((h) => /^\W*fair\b/i.test(h.textContent));
     const link = new Map(fairdice.schemes.get(verdict.scheme).link.map((param) => [param.name, param]));
     const asLinked = (param) => {
       const [parent, child] = param.field.split(".");
-      let value = data.request[parent];
+      // A value of the link the request the browser recomputes from does not carry (a day's commitment, where it
+      // recomputes the day the archive revealed) as the page's data gives it, not held to nothing (review)
+      let value = data.request[parent] ?? (data.linked || {})[parent];
       if (child !== undefined && value !== undefined && value !== null) value = value[child];
       if (value === undefined || value === null) return null;
       if (typeof value === "boolean") return [value ? "yes" : "no", null];
@@ -270,15 +270,6 @@
         const param = link.get(items[at - 1].textContent);
         if (param.kind === "rolls") return rollsDrawn(node, data.request[param.field]);
         const linked = asLinked(param);
-        // A day's commitment its link carried, which the page draws there as the link gave it where the browser
-        // recomputes from the day the archive gives (no commitment of the link's in its data): a plain value, the one
-        // it draws as published beside a verdict it calls fair. Where the page of an honest server, a link of a
-        // revealed day carrying a commitment, got "does not agree" (review)
-        if (linked === null && archived && param.field === fairdice.schemes.get(verdict.scheme).sealField) {
-          const [code, ...rest] = node.childNodes;
-          const plain = !rest.length && code !== undefined && code.nodeType === Node.ELEMENT_NODE && code.matches("code") && code.attributes.length === 0;
-          return plain && (!drawnFair || (drawnGiven !== null && code.textContent === drawnGiven.innerText.trim()));
-        }
         if (linked === null) return false;
         const [text, more] = linked;
         const [code, ...rest] = node.childNodes;
@@ -392,10 +383,13 @@
     const published = !archived || (drawnGiven !== null && drawnGiven.innerText.trim() === verdict.seal.computed);
     const fairHere = archived ? verdict.verdict === "incomplete" && verdict.checks.rolls === "match" && published : verdict.verdict === "fair";
     // A day's page draws as its seal the commitment the archive published, not the one its link gave, which the browser
-    // reads no archive to hold: another there only beside a verdict it does not call fair (a fair one is held to the
-    // SHA-256 the browser computed, above). Where the page of an honest server, a link carrying another commitment
-    // than the archive's, its verdict mismatch, got "does not agree" (review)
-    const givenAgrees = givenDrawn || (archived && !drawnFair);
+    // reads no archive to hold: held to the one the page's data gives as published (a fair one is held to the SHA-256
+    // the browser computed too, above), where another there was held to nothing beside a verdict the page did not call
+    // fair (review). Where the page of an honest server, a link carrying another commitment than the archive's, its
+    // verdict mismatch, was held to the link's and got "does not agree" (review)
+    const givenAgrees = archived
+      ? data.published !== undefined && drawnGiven !== null && drawnGiven.innerText.trim() === (data.published === null ? "not given" : data.published)
+      : givenDrawn;
     // and fair of what the browser found fair, as the page words it (fairdice.page.headline, its tab): a heading and tab
     // saying fair of more rolls, or of a whole game, got "agree" beside a fair of its first rolls (review)
     const about = verdict.scope ? verdict.scope.description : null;
@@ -448,7 +442,8 @@
     }
     if (!linesAgree) parts.push(`what it says of which ${rolls} were checked and how many match is not what your browser's own check says`);
     if (!sealAgrees) parts.push(`the SHA-256 of the ${secret} differs`);
-    if (!givenAgrees) parts.push(`the ${seal} it shows as given is not the one your browser was given`);
+    if (!givenAgrees && archived) parts.push(`the ${seal} it shows as published is not the one this page's data says the archive published`);
+    else if (!givenAgrees) parts.push(`the ${seal} it shows as given is not the one your browser was given`);
     if (!verdictAgrees) {
       // Each count in words beside what it counts, where "1/0/0 differ/missing/extra" was read out slashes and all (review);
       // one that differs "differs" (review: "1 differ")

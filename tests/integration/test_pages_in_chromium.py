@@ -2716,3 +2716,39 @@ def test_a_page_drawing_a_value_where_the_browser_does_not_read_it_gets_no_agree
     # When the browser has checked it, Then it does not agree, and says where the page draws what it does not read
     says = f"it draws what your browser does not read, or not where it reads it, under {under}"
     _checked_not_agreeing(browser, tmp_path / "parts-other.html", tampered, says)
+
+
+@pytest.mark.parametrize(
+    ("drawn", "says"),
+    [
+        # its commitment among the link's values, which the request the browser recomputes from does not carry
+        pytest.param("<dt>commitment</dt><dd><code>{}</code></dd>", NOT_THE_VALUES, id="links-values"),
+        # the commitment the archive published, drawn as the day's seal
+        pytest.param(
+            "<dl class=seals><dt>published</dt><dd><code>{}</code></dd>",
+            "the commitment it shows as published is not the one this page's data says the archive published",
+            id="published",
+        ),
+    ],
+)
+def test_the_page_of_a_revealed_days_link_carrying_a_commitment_drawing_another_gets_no_agreement(
+    drawn: str, says: str, browser: Browser, server: str, tmp_path: Path
+) -> None:
+    # Given the served page of yesterday's roll by a link carrying a commitment, not the archive's, and no day secret
+    # (the archive fills it in for the browser's own check), a mismatch, drawing another commitment as the link's or as
+    # the one the archive published, its data left as served (review: the browser held the link's to nothing, the
+    # request it recomputes from carrying none, and the one drawn as published to nothing beside a verdict the page did
+    # not call fair: such a page got "agree")
+    link = link_for(server, {"scheme": "daily", "date": YESTERDAY, "player_id": PLAYER, "commitment": "ab" * 32})
+    with urlopen(Request(link, headers={"Accept": "text/html"}), timeout=30) as reply:  # a loopback URL
+        served = reply.read().decode()
+    assert "Mismatch: the commitment given is not the one the daily archive published" in served
+    value = re.search(drawn.format("([0-9a-f]{64})"), served)
+    assert value is not None and served.count(value.group()) == 1, drawn
+    honest = tmp_path / "daily-link.html"
+    honest.write_text(served, encoding="utf-8")
+    assert measured(browser, honest.as_uri(), PHONE)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+    tampered = served.replace(value.group(), drawn.format("cd" * 32))
+
+    # When the browser has checked it, Then it does not agree, and says which commitment is not the page's
+    _checked_not_agreeing(browser, tmp_path / "daily-link-other.html", tampered, says, PHONE)
