@@ -364,7 +364,32 @@
       (node) => node === status,
       (node) => node.matches("noscript"),
     );
-    const held = { "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld };
+    // What the page says of its seal: its check of the secret against it, with its mark, held to the browser's own (of a
+    // day's seal the archive published, the SHA-256 the browser computed held to the one the page's data gives as
+    // published), and, of a game's, nothing else there but the two values read and what the page asks the player to
+    // check of a seal given: neither was read, and a page saying "✓ … is the seal given" above a seal it draws as not
+    // the SHA-256 of the secret got "agree" (review)
+    const { seal: sealWord, secret: secretWord } = scheme_.words;
+    const origin = archived ? "published" : "given";
+    const sealCheck = archived ? (data.published === undefined || data.published === null ? "not_given" : data.published === verdict.seal.computed ? "match" : "mismatch") : verdict.checks.seal;
+    const sealSaid = {
+      match: `<span class="ok">✓</span> the SHA-256 of the ${secretWord} is the ${sealWord} ${origin}`,
+      mismatch: `<span class="bad">✗</span> the SHA-256 of the ${secretWord} is not the ${sealWord} ${origin}: the characters that differ are marked`,
+      not_given: `<span class="muted">not checked: no ${sealWord} was given</span>`,
+    }[sealCheck];
+    const asked = `Check that this is the ${sealWord} ${scheme_.words.shown}: fairdice knows only the ${sealWord} it was given, and ${scheme_.words.shows} the ${secretWord} was fixed before the play.`;
+    const sealPart = partOf(`The ${sealWord}`);
+    const sealStatus = (node) => node.matches("p") && node.attributes.length === 0 && node.innerHTML === sealSaid;
+    const sealsList = document.querySelectorAll("dl.seals");
+    const sealHeld = archived
+      ? sealPart !== null && sealPart.length > 0 && sealStatus(sealPart[0]) && sealPart.filter((node) => node.matches("dl")).length === 1
+      : holds(
+          sealPart,
+          sealStatus,
+          (node) => sealsList.length === 1 && node === sealsList[0],
+          ...(sealCheck === "match" ? [(node) => node.matches("p") && node.attributes.length === 0 && node.childElementCount === 0 && node.textContent === asked] : []),
+        );
+    const held = { [`The ${sealWord}`]: sealHeld, "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld };
     const unread = Object.keys(held).filter((name) => !held[name]);
     const gameAgrees =
       typedAgrees &&
@@ -434,7 +459,7 @@
       const first = differ.slice(0, 5).map((n) => words.number(n)).join(", ");
       parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
     }
-    if (unread.length) parts.push(`it draws what your browser does not read, or not where it reads it, under ${unread.map((name) => `“${name}”`).join(", ")}`);
+    if (unread.length) parts.push(`under ${unread.map((name) => `“${name}”`).join(", ")} it draws more than your browser reads, or other than its own check finds`);
     if (!rowsListed) parts.push(`its table does not list the ${rolls} your browser recomputed, in their order`);
     else if (besides.length) {
       const first = besides.slice(0, 5).join(", ");

@@ -2714,7 +2714,7 @@ def test_a_page_drawing_a_value_where_the_browser_does_not_read_it_gets_no_agree
     assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
 
     # When the browser has checked it, Then it does not agree, and says where the page draws what it does not read
-    says = f"it draws what your browser does not read, or not where it reads it, under {under}"
+    says = f"under {under} it draws more than your browser reads, or other than its own check finds"
     _checked_not_agreeing(browser, tmp_path / "parts-other.html", tampered, says)
 
 
@@ -2752,3 +2752,28 @@ def test_the_page_of_a_revealed_days_link_carrying_a_commitment_drawing_another_
 
     # When the browser has checked it, Then it does not agree, and says which commitment is not the page's
     _checked_not_agreeing(browser, tmp_path / "daily-link-other.html", tampered, says, PHONE)
+
+
+def test_a_page_saying_its_seal_matches_where_the_browser_finds_it_does_not_gets_no_agreement(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given the page of pair36's game whose seal is another game's, its rolls its own, whose line above the seal says in
+    # the colour of good news that the SHA-256 of the server seed is the seal given, its data left as served (review:
+    # that line was not read, and the page got "agree")
+    request = parse_request(GAME | {"seal": "ab" * 32, "recorded": recorded(GAME)})
+    verdict = verify(request)
+    assert verdict.checks.seal == "mismatch"
+    served = render_page(verdict, request)
+    said = (
+        "<p><span class=bad>✗</span> the SHA-256 of the server seed is not the seal given: the characters that differ"
+        " are marked</p>"
+    )
+    assert served.count(said) == 1
+    honest = tmp_path / "seal.html"
+    honest.write_text(served, encoding="utf-8")
+    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+    tampered = served.replace(said, "<p><span class=ok>✓</span> the SHA-256 of the server seed is the seal given</p>")
+
+    # When the browser has checked it, Then it does not agree, and says it draws there other than its own check finds
+    says = "under “The seal” it draws more than your browser reads, or other than its own check finds"
+    _checked_not_agreeing(browser, tmp_path / "seal-other.html", tampered, says)
