@@ -61,6 +61,8 @@
     function rowDrawn(cells, report) {
       if (report === undefined || cells.length !== 5) return false;
       const [n, message, dice, seen, mark] = cells;
+      // (its row marked as one that differs, its background the colour of bad news, only where it does)
+      if (n.parentElement.getAttribute("class") !== (report.matches === false ? "x" : null)) return false;
       const text = (node, value) => (value === "" ? node.childNodes.length === 0 : node.childNodes.length === 1 && node.firstChild.nodeType === Node.TEXT_NODE && node.firstChild.textContent === value);
       const winner = report.winner === undefined ? null : `(${report.winner === "tie" ? "tie" : `${report.winner} won`})`;
       const won = [...dice.childNodes].filter((node) => node.nodeType === Node.ELEMENT_NODE);
@@ -391,6 +393,10 @@
         );
     const held = { [`The ${sealWord}`]: sealHeld, "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld };
     const unread = Object.keys(held).filter((name) => !held[name]);
+    // Nothing of the page hidden from the reader, which the browser would read as drawn (an element with the hidden
+    // attribute, a <details> or <dialog> closed, a <template>): a page hiding the row of a roll that differs, its
+    // cells as the browser computed them, got "agree" beside a table reading as every roll matching (review)
+    const hiddenParts = main.querySelectorAll("[hidden], details, dialog, template").length;
     const gameAgrees =
       typedAgrees &&
       linkedAgrees &&
@@ -435,7 +441,7 @@
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
     const tableAgrees = rowsListed && !besides.length;
-    if (!differ.length && !unread.length && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && !unread.length && !hiddenParts && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -459,6 +465,7 @@
       const first = differ.slice(0, 5).map((n) => words.number(n)).join(", ");
       parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
     }
+    if (hiddenParts) parts.push("it hides part of what it draws from you");
     if (unread.length) parts.push(`under ${unread.map((name) => `“${name}”`).join(", ")} it draws more than your browser reads, or other than its own check finds`);
     if (!rowsListed) parts.push(`its table does not list the ${rolls} your browser recomputed, in their order`);
     else if (besides.length) {

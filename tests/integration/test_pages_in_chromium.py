@@ -2777,3 +2777,34 @@ def test_a_page_saying_its_seal_matches_where_the_browser_finds_it_does_not_gets
     # When the browser has checked it, Then it does not agree, and says it draws there other than its own check finds
     says = "under “The seal” it draws more than your browser reads, or other than its own check finds"
     _checked_not_agreeing(browser, tmp_path / "seal-other.html", tampered, says)
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        # the row of roll 5, the roll recorded otherwise, hidden
+        pytest.param(
+            lambda row: row.replace("<tr class=x id=first-mismatch>", "<tr class=x id=first-mismatch hidden>"),
+            "it hides part of what it draws from you",
+            id="hidden",
+        ),
+        # the row of roll 5 not marked as one that differs, its background left plain
+        pytest.param(
+            lambda row: row.replace("<tr class=x id=first-mismatch>", "<tr id=first-mismatch>"),
+            "of 1 roll (5)",
+            id="unmarked",
+        ),
+    ],
+)
+def test_a_page_hiding_or_leaving_unmarked_the_row_of_a_roll_that_differs_gets_no_agreement(
+    change: Any, says: str, browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch's page (roll 5 recorded otherwise) whose row of roll 5 is hidden, or not marked as a row that
+    # differs, its cells and its data block left as served (review: the browser read each cell of the row, and not
+    # whether it showed, or how: such a page got "agree" beside a table reading as every roll matching)
+    served = _mismatch_page()
+    row = _row(served, 5)
+    assert served.count(row) == 1 and change(row) != row
+
+    # When the browser has checked it, Then it does not agree, and says why
+    _checked_not_agreeing(browser, tmp_path / "row.html", served.replace(row, change(row)), says)
