@@ -435,8 +435,11 @@
       const tab = `Fair: ${about} · ${fairdice.schemes.get(verdict.scheme).title} · ${verdict.scheme} · fairdice`;
       return document.title === tab && heading.textContent === visible(headline).textContent;
     })();
+    // (a tab saying another verdict whole, as the page words it: the verdict's word, its game and scheme, a chat's
+    // preview of its link showing it alone; where only its start was read, "Mismatch · all 12 rolls fair" got "agree")
+    const untitled = `${verdict.verdict[0].toUpperCase()}${verdict.verdict.slice(1)} · ${fairdice.schemes.get(verdict.scheme).title} · ${verdict.scheme} · fairdice`;
     const headingAgrees =
-      drawnWord !== null && (drawnWord === "fair" ? fairHere && fairOf : archived || drawnWord === verdict.verdict);
+      drawnWord !== null && (drawnWord === "fair" ? fairHere && fairOf : archived || (drawnWord === verdict.verdict && document.title === untitled));
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
@@ -485,6 +488,7 @@
     }
     if (!gameAgrees) parts.push("the values it shows of whose game it is are not those your browser recomputed from");
     if (!headingAgrees && drawnWord === null) parts.push("its heading, its tab and the colour of its verdict do not say one verdict as this page words it");
+    else if (!headingAgrees && drawnWord !== "fair" && drawnWord === verdict.verdict) parts.push("its tab does not say its verdict as this page words it");
     else if (!headingAgrees && drawnWord !== "fair") parts.push(`it says ${drawnWord}, where your browser's own verdict is ${verdict.verdict}`);
     else if (!headingAgrees) {
       if (!published) parts.push(`the ${seal} it shows as published is not the SHA-256 of the ${secret}`);

@@ -2808,3 +2808,19 @@ def test_a_page_hiding_or_leaving_unmarked_the_row_of_a_roll_that_differs_gets_n
 
     # When the browser has checked it, Then it does not agree, and says why
     _checked_not_agreeing(browser, tmp_path / "row.html", served.replace(row, change(row)), says)
+
+
+def test_a_mismatch_page_whose_tab_says_more_after_its_verdict_gets_no_agreement(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch's page (roll 5 recorded otherwise) whose tab says, after "Mismatch", that all its rolls are fair,
+    # its heading and its data block left as served (review: only the tab's start was read, and a chat's preview of the
+    # link, which shows the tab alone, read that the rolls were fair beside a page that got "agree")
+    served = _mismatch_page()
+    title = "<title>Mismatch · Dice you can check · pair36 · fairdice</title>"
+    assert served.count(title) == 1
+    tampered = served.replace(title, title.replace("Mismatch · ", "Mismatch · all 12 rolls are fair · "))
+
+    # When the browser has checked it, Then it does not agree, and says its tab does not say its verdict
+    says = "its tab does not say its verdict as this page words it"
+    _checked_not_agreeing(browser, tmp_path / "tab.html", tampered, says)
