@@ -648,7 +648,10 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
     # finding) would be removed unread (review: a mismatch filed in a forged `summary.json` beside a plan left the run
     # clean, and the game gone)
     odd += [where for where in held if _EARLIER_RESULT.fullmatch(where) is None or not _judged(out, where, judged)]
-    if held and not odd and PLAN not in held and (among_inputs or SUMMARY not in held):
+    # A fresh run killed as it staged its plan, the first thing it writes once it has removed an earlier audit's
+    # results, left that file alone: removed as an earlier audit's (review, SIGKILL: every later run refused --out)
+    left_plan = bool(held) and all(_plan_left_staged(out, where) for where in held)
+    if held and not odd and PLAN not in held and not left_plan and (among_inputs or SUMMARY not in held):
         # No plan: not a run's results, whatever their names (a plan held is one: `_holds_results`). Elsewhere, results
         # beside a summary that holds what the audit writes are an earlier audit's, its partials removed or never
         # copied (review: a folder of an AWS run's outputs, copied without partials/, was refused); without one, a page
@@ -668,6 +671,28 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
             " (which a fresh run removes): move them out, or give another --out"
         )
     return judged
+
+
+_PLAN_STAGED = re.compile(rf"{re.escape(PARTIALS + STAGED_PREFIX)}([0-9a-f]{{8}})[0-9a-f]{{8}}")
+
+
+def _plan_left_staged(out: Path, where: str) -> bool:
+    """Whether the file at `where` in `out` is a plan a fresh run staged (`.incoming-MARK…` in partials/, as
+    `FolderResults` names it with the run's mark) and was killed before it gave it its place: empty (made, not yet
+    written), or a whole plan bearing that mark (`Plan.staged`). Anything else there (a plan cut short, a mark
+    another's) is not told apart from anyone's file, and is let be."""
+    named = _PLAN_STAGED.fullmatch(where)
+    if named is None:
+        return False
+    path = out / where
+    try:
+        with open_file(path) as stream:
+            data = stream.read()
+    except OSError:
+        return False
+    if not data:
+        return True
+    return _a_plan(path) and Plan.model_validate_json(data).staged == named.group(1)
 
 
 def _judged(out: Path, name: str, judged: dict[str, _FileState]) -> bool:

@@ -4657,3 +4657,61 @@ def test_a_fresh_run_removes_the_results_an_earlier_version_wrote(tmp_path: Path
         # When a fresh run writes to the same --out, Then it removes them and audits anew
         assert main(["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]) == 0, form
         assert summary(out)["games"] == 3
+
+
+@pytest.mark.parametrize("written", ["whole", "empty"])
+@pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
+def test_a_plan_left_staged_by_a_run_killed_as_it_wrote_it_is_removed_by_the_next_fresh_run(
+    tmp_path: Path, where: str, written: str
+) -> None:
+    # Given a run killed (SIGKILL) as it staged its plan, the first thing a run writes once it has removed an earlier
+    # audit's results: --out holds partials/.incoming-MARK…, the plan whole or not yet written, bearing the mark the
+    # plan names, and no plan (review: every later run refused that --out, its file "not an earlier audit's", and the
+    # user was to find out what to remove)
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    plan = (out / "partials" / "plan.json").read_bytes()
+    staged = f".incoming-{staged_mark(out)}0a1b2c3d"
+    for name in ("summary.json", "findings.jsonl", "report.html"):
+        (out / name).unlink()
+    shutil.rmtree(out / "partials")
+    (out / "partials").mkdir()
+    (out / "partials" / staged).write_bytes(plan if written == "whole" else b"")
+
+    # When it is audited afresh into the same --out
+    exit_status = main(arguments)
+
+    # Then the staged plan is removed, the audit runs whole and is clean, nothing listed as not read
+    assert exit_status == 0
+    assert staged not in os.listdir(out / "partials")
+    assert summary(out)["games"] == 3
+    assert summary(out)["passed_over"] == []
+
+
+@pytest.mark.parametrize("written", ["another mark", "cut short"])
+def test_a_staged_plan_not_told_apart_from_anyones_file_is_kept_and_the_run_refused(
+    tmp_path: Path, written: str
+) -> None:
+    # Given --out holding, alone in partials/, a file named as a run stages its plan that is not one a run killed as it
+    # staged it left: a plan bearing another mark than its name's, or a plan cut short (no mark to judge it by)
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    plan = (out / "partials" / "plan.json").read_bytes()
+    mark = "0000aaaa" if staged_mark(out) != "0000aaaa" else "0000bbbb"
+    for name in ("summary.json", "findings.jsonl", "report.html"):
+        (out / name).unlink()
+    shutil.rmtree(out / "partials")
+    (out / "partials").mkdir()
+    staged = out / "partials" / f".incoming-{mark}0a1b2c3d"
+    left = plan if written == "another mark" else plan[: len(plan) // 2]
+    staged.write_bytes(left)
+
+    # When it is audited afresh into the same --out, Then the run is refused, and the file kept as it was
+    assert main(arguments) == 2
+    assert staged.read_bytes() == left
