@@ -1242,15 +1242,7 @@ def _prepare(
                 " began, once it had looked there, so nothing was removed or audited: move"
                 f" {'it' if len(since) == 1 else 'them'} out, or give another --out"
             )
-        for link in links:
-            link.unlink()
-        for file, where in files:
-            # Looked at again as each is removed, a moment after it was: one written to as they are is kept
-            if _state(file.lstat()) != judged[where]:
-                raise OSError(errno.EBUSY, "written to as it was being removed, so it is kept", str(file))
-            file.unlink()
-        for folder in folders:  # the deepest first, each empty by now: one put there meanwhile is kept with it
-            folder.rmdir()
+        _remove_judged(out, links, files, folders, judged)
         for name in (FINDINGS, REPORT, SUMMARY):
             # Looked at again too, as partials/ has been removed since they were (review: an output written to as it
             # was, once judged, was removed unread)
@@ -1306,6 +1298,40 @@ def _partials_as_judged(
                     since.append(shown_path(path.relative_to(out)))
             folders.append(Path(root))
     return sorted(since), links, files, folders
+
+
+def _remove_judged(
+    out: Path, links: list[Path], files: list[tuple[Path, str]], folders: list[Path], judged: dict[str, _FileState]
+) -> None:
+    """Remove what partials/ in `out` holds as `_partials_as_judged` found it: its links, each as itself, its files
+    judged, each only as it was judged (one written to or replaced as they are removed is kept), then its folders, the
+    deepest first, each empty by now (one put there meanwhile is kept with it); an OSError for the first kept. Each in
+    the folder it was found in, reached as a read reaches it (`held_folder`: each folder under `out` opened without
+    following a link, and held while what it holds is looked at and removed), not by its path: a folder moved and a
+    link put in its place since it was walked is not gone through, and a file judged is not removed where it sits now
+    (review: a block's folder, or partials/, swapped for a link to it as a fresh run began let every file it held be
+    removed there, outside --out)."""
+    in_folder: dict[tuple[str, ...], list[tuple[str, str | None]]] = {}
+    for link in links:
+        *parts, name = link.relative_to(out).parts
+        in_folder.setdefault(tuple(parts), []).append((name, None))
+    for file, where in files:
+        *parts, name = file.relative_to(out).parts
+        in_folder.setdefault(tuple(parts), []).append((name, where))
+    for held, named in in_folder.items():
+        with held_folder(out, list(held)) as folder:
+            for leaf, judged_as in named:
+                status = folder.status(leaf)
+                # Looked at again as each is removed, a moment after it was: one written to as they are is kept
+                if stat.S_ISLNK(status.st_mode) if judged_as is None else _state(status) == judged[judged_as]:
+                    folder.unlink(leaf)
+                else:
+                    kept = str(folder.path / leaf)
+                    raise OSError(errno.EBUSY, "written to as it was being removed, so it is kept", kept)
+    for path in folders:  # the deepest first
+        *parts, name = path.relative_to(out).parts
+        with held_folder(out, parts) as folder:
+            folder.rmdir(name)
 
 
 def _as_judged(place: Path, judged: _FileState | None) -> bool:

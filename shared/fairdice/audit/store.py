@@ -65,7 +65,7 @@ _DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 # is gone through all the same: that moment is not closed.
 HOLDS_FOLDERS = (
     bool(_NO_FOLLOW and _DIRECTORY)
-    and {os.open, os.mkdir, os.rename, os.link, os.unlink, os.stat} <= os.supports_dir_fd
+    and {os.open, os.mkdir, os.rename, os.link, os.unlink, os.rmdir, os.stat} <= os.supports_dir_fd
     and os.scandir in os.supports_fd
 )
 # What opening what is not a folder answers, without following a link: a file, a pipe, or a link (FreeBSD: EMLINK)
@@ -346,6 +346,12 @@ class _Folder:
         self.look()
         with self.naming():
             os.unlink(self.at(name), dir_fd=self.fd)
+
+    def rmdir(self, name: str) -> None:
+        """Remove the empty folder `name` in the folder, not a link in its place, named by its path where it fails."""
+        self.look()
+        with self.naming():
+            os.rmdir(self.at(name), dir_fd=self.fd)
 
     def remove(self, name: str) -> bool:
         """Remove `name` if it is still there (where no folder is held, only where the way to it still leads there);

@@ -3725,14 +3725,14 @@ def test_a_fresh_run_that_cannot_remove_an_earlier_runs_results_does_not_start(
     assert main(arguments) == 0
     stuck = tmp_path / "out" / "partials" / "00000-0000000" / "summary.json"
 
-    unlink = Path.unlink
+    unlink = store._Folder.unlink  # partials/ is removed in each folder held, not by path
 
-    def refused(path: Path, *args: Any, **kwargs: Any) -> None:
-        if path == stuck:
+    def refused(folder: store._Folder, name: str) -> None:
+        if folder.path / name == stuck:
             raise PermissionError(errno.EPERM, os.strerror(errno.EPERM), str(stuck))
-        unlink(path, *args, **kwargs)
+        unlink(folder, name)
 
-    monkeypatch.setattr(Path, "unlink", refused)
+    monkeypatch.setattr(store._Folder, "unlink", refused)
 
     # When a fresh run starts there, then it does not: exit 2, one line, and no plan of its own is written
     plan = tmp_path / "out" / "partials" / "plan.json"
@@ -3947,14 +3947,14 @@ def test_a_game_written_over_an_earlier_output_as_a_fresh_run_removes_partials_i
     assert main(arguments) == 0
     place = out / output
     late = games.write(tmp_path / "late", [games.mismatched(games.narde(90))]).read_bytes()
-    unlink = Path.unlink
+    unlink = store._Folder.unlink  # partials/ is removed in each folder held, not by path
 
-    def written_meanwhile(path: Path, *args: Any, **kwargs: Any) -> None:
-        if path.parent.name == "00000-0000000" and place.read_bytes() != late:
+    def written_meanwhile(folder: store._Folder, name: str) -> None:
+        if folder.path.name == "00000-0000000" and place.read_bytes() != late:
             place.write_bytes(late)
-        unlink(path, *args, **kwargs)
+        unlink(folder, name)
 
-    monkeypatch.setattr(Path, "unlink", written_meanwhile)
+    monkeypatch.setattr(store._Folder, "unlink", written_meanwhile)
     capsys.readouterr()
 
     # When it is audited afresh, Then the game is kept, not removed unread, and the run stops, exit 2, naming it
@@ -4715,3 +4715,37 @@ def test_a_staged_plan_not_told_apart_from_anyones_file_is_kept_and_the_run_refu
     # When it is audited afresh into the same --out, Then the run is refused, and the file kept as it was
     assert main(arguments) == 2
     assert staged.read_bytes() == left
+
+
+@pytest.mark.parametrize("swapped", ["a block's folder", "partials"])
+def test_a_folder_swapped_for_a_link_once_a_fresh_run_judged_it_lets_no_file_where_it_leads_be_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swapped: str
+) -> None:
+    # Given an earlier audit's results in --out, and whoever writes there moving a block's folder (or partials/
+    # whole) elsewhere and putting a link to it in its place once a fresh run has judged what partials/ holds, before
+    # it removes it (review: the files judged were removed by their paths, through the link, where they now sit)
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    place = out / "partials" / "00000-0000000" if swapped == "a block's folder" else out / "partials"
+    elsewhere = tmp_path / "elsewhere"
+    real = local._partials_as_judged
+
+    def swap(*args: Any) -> Any:
+        judged = real(*args)
+        place.rename(elsewhere)
+        place.symlink_to(elsewhere, target_is_directory=True)
+        return judged
+
+    monkeypatch.setattr(local, "_partials_as_judged", swap)
+    kept = {path: path.read_bytes() for path in place.rglob("*") if path.is_file()}
+    assert kept
+
+    # When it is audited afresh into the same --out
+    main(arguments)
+
+    # Then every file where the link leads is kept as it was
+    moved = {elsewhere / path.relative_to(place): data for path, data in kept.items()}
+    assert {path: path.read_bytes() for path in elsewhere.rglob("*") if path.is_file()} == moved
