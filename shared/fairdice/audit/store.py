@@ -334,9 +334,14 @@ class _Folder:
 
     @contextmanager
     def open(self, name: str) -> Iterator[BinaryIO]:
-        """`name` in the folder as a stream, as `open_file` opens one, a link in its place refused (`O_NOFOLLOW`)."""
+        """`name` in the folder as a stream, as `open_file` opens one, a link in its place refused: opened without
+        following it (`O_NOFOLLOW`), or, where the platform cannot (Windows), looked at just before it is opened, a link
+        or a reparse point refused (a look: one put there a moment after it is gone through), as `FolderResults.open`
+        does."""
         self.look()
         with self.naming():
+            if not _NO_FOLLOW and _a_link(os.stat(self.at(name), dir_fd=self.fd, follow_symlinks=False)):
+                raise _a_link_here(self.path / name)
             descriptor = os.open(self.at(name), os.O_RDONLY | _NO_WAIT | _NO_FOLLOW | _binary(), dir_fd=self.fd)
         with _stream(descriptor, self.path / name) as stream:
             yield stream
@@ -369,7 +374,9 @@ class _Folder:
 def held_folder(root: Path, folders: list[str]) -> AbstractContextManager[_Folder]:
     """The folder `folders` under `root` as a read reaches it (`_folder`, none made): held open, each folder under the
     root opened without following a link, so that its names are listed, looked at, read and removed in the folder held,
-    not through a link put in its place since; NotADirectoryError, naming it, for what is not a folder on the way."""
+    not through a link put in its place since (where the platform holds no folder, `HOLDS_FOLDERS`: each folder on the
+    way looked at before each step, a link or a junction refused, which leaves a moment open between the look and the
+    step); NotADirectoryError, naming it, for what is not a folder on the way."""
     return _folder(root, folders, make=False)
 
 

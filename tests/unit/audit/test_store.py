@@ -368,6 +368,32 @@ def test_a_link_put_in_the_place_of_a_result_once_written_is_not_read_through(
     )
 
 
+@pytest.mark.parametrize("held", [True, False], ids=["folders-held", "folders-looked-at"])
+@pytest.mark.parametrize("no_follow", [True, False], ids=["o-nofollow", "no-o-nofollow"])
+def test_a_link_in_the_place_of_a_file_in_a_folder_held_is_not_read_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: bool, no_follow: bool
+) -> None:
+    # Given a link to a file of someone else's in a block's folder, read in that folder as a run reads what an earlier
+    # run left staged there (`held_folder`); where a file is opened without following a link (O_NOFOLLOW), or where
+    # the platform has none (Windows), as its words promised either way (review: there it was read through)
+    monkeypatch.setattr(store, "HOLDS_FOLDERS", held)
+    if not no_follow:
+        monkeypatch.setattr(store, "_NO_FOLLOW", 0)
+    block = tmp_path / "partials" / "00000-0000000"
+    block.mkdir(parents=True)
+    (tmp_path / "theirs.jsonl").write_bytes(b"theirs\n")
+    (block / ".incoming-0000aaaa0a1b2c3d").symlink_to(tmp_path / "theirs.jsonl")
+
+    # When it is opened in the folder held, Then it is refused, and nothing is read through it
+    with (
+        pytest.raises(OSError) as refused,
+        store.held_folder(tmp_path, ["partials", "00000-0000000"]) as folder,
+        folder.open(".incoming-0000aaaa0a1b2c3d") as stream,
+    ):
+        stream.read()
+    assert refused.value.filename == str(block / ".incoming-0000aaaa0a1b2c3d")
+
+
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals are held back where the platform can")
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_a_stop_that_comes_as_a_staged_file_is_made_leaves_no_descriptor_open_and_nothing_staged(
