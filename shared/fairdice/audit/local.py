@@ -1242,13 +1242,18 @@ def _prepare(
                 " began, once it had looked there, so nothing was removed or audited: move"
                 f" {'it' if len(since) == 1 else 'them'} out, or give another --out"
             )
-        _remove_judged(out, links, files, folders, judged)
+        # The plan is removed last, after the outputs: a run killed as it removes them leaves it, by which the next run
+        # knows what is left for an earlier audit's results (review, SIGKILL: the outputs left without a plan, where
+        # --out lies in a folder given, refused every later run, fresh or resumed, "move them out")
+        earlier_plan = [(file, where) for file, where in files if where == PLAN]
+        _remove_judged(out, links, [(file, where) for file, where in files if where != PLAN], [], judged)
         for name in (FINDINGS, REPORT, SUMMARY):
             # Looked at again too, as partials/ has been removed since they were (review: an output written to as it
             # was, once judged, was removed unread)
             if not _as_judged(out / name, judged.get(name)):
                 raise OSError(errno.EBUSY, "written to as it was being removed, so it is kept", str(out / name))
             (out / name).unlink(missing_ok=True)
+        _remove_judged(out, [], earlier_plan, folders, judged)
     except OSError as exc:
         raise UsageError(
             f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"

@@ -4749,3 +4749,36 @@ def test_a_folder_swapped_for_a_link_once_a_fresh_run_judged_it_lets_no_file_whe
     # Then every file where the link leads is kept as it was
     moved = {elsewhere / path.relative_to(place): data for path, data in kept.items()}
     assert {path: path.read_bytes() for path in elsewhere.rglob("*") if path.is_file()} == moved
+
+
+class _Killed(BaseException):
+    """Stands for a SIGKILL: nothing after it runs, no handler, no cleanup of the run's."""
+
+
+@pytest.mark.parametrize("again", [[], ["--resume"]], ids=["afresh", "resumed"])
+def test_a_fresh_run_killed_as_it_removes_an_earlier_audits_outputs_leaves_its_plan_for_the_next_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, again: list[str]
+) -> None:
+    # Given an earlier audit's results in --out, which is the folder audited, and a fresh run there killed as it
+    # removes them, at the first of the three outputs, its blocks' results gone by then (review, run for real with
+    # SIGKILL: the plan was removed with partials/ before the outputs, which were left without it, not an earlier
+    # audit's where --out lies in a folder given: every later run refused --out, exit 2, "move them out")
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    arguments = ["audit", str(folder), "--out", str(folder), "--workers", "1"]
+    assert main(arguments) == 0
+    unlink = Path.unlink
+
+    def killed(path: Path, *args: Any, **kwargs: Any) -> None:
+        if path == folder / "findings.jsonl":
+            raise _Killed
+        unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", killed)
+    with pytest.raises(_Killed):
+        run([str(folder)], folder, workers=1)
+    monkeypatch.setattr(Path, "unlink", unlink)
+
+    # When it is audited again, afresh or resumed, Then it runs whole and is clean, as the games are
+    assert main([*arguments, *again]) == 0
+    assert summary(folder)["games"] == 3
