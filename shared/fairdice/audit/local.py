@@ -660,6 +660,17 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
     if odd:
         shown = ", ".join(sorted(odd)[:3])
         more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
+        if all(_PLAN_STAGED.fullmatch(where) and where in judged for where in odd):
+            # Alone, named as a fresh run stages its plan, holding no game, but no plan it can be told by (cut short):
+            # said as what it may be, with what to do (review: "not an earlier audit's", and the user left to guess)
+            it, they, verb = ("it", "it", "is") if len(odd) == 1 else ("them", "they", "are")
+            raise UsageError(
+                f"--out {out} holds {shown}{more} alone, named as a fresh run stages its plan, the first thing it"
+                f" writes and before it audits anything, but {verb} no whole plan bearing that name's mark: left by a"
+                f" run killed as it wrote its plan (so holding no result of it), or anyone's; kept, as holding no game"
+                f" but not told apart from anyone's file: remove {it} if {they} {verb} no one's, and run again, or"
+                " give another --out"
+            )
         if among_inputs:
             raise UsageError(
                 f"--out {out} lies in a folder given as input and holds {shown}{more} where the audit writes its"

@@ -4693,7 +4693,7 @@ def test_a_plan_left_staged_by_a_run_killed_as_it_wrote_it_is_removed_by_the_nex
 
 @pytest.mark.parametrize("written", ["another mark", "cut short"])
 def test_a_staged_plan_not_told_apart_from_anyones_file_is_kept_and_the_run_refused(
-    tmp_path: Path, written: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str
 ) -> None:
     # Given --out holding, alone in partials/, a file named as a run stages its plan that is not one a run killed as it
     # staged it left: a plan bearing another mark than its name's, or a plan cut short (no mark to judge it by)
@@ -4712,8 +4712,16 @@ def test_a_staged_plan_not_told_apart_from_anyones_file_is_kept_and_the_run_refu
     left = plan if written == "another mark" else plan[: len(plan) // 2]
     staged.write_bytes(left)
 
-    # When it is audited afresh into the same --out, Then the run is refused, and the file kept as it was
+    # When it is audited afresh into the same --out, Then the run is refused, saying what the file may be and what to
+    # do, and the file is kept as it was
+    capsys.readouterr()
     assert main(arguments) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --out {out} holds partials/{staged.name} alone, named as a fresh run stages its plan, the"
+        " first thing it writes and before it audits anything, but is no whole plan bearing that name's mark: left by"
+        " a run killed as it wrote its plan (so holding no result of it), or anyone's; kept, as holding no game but not"
+        " told apart from anyone's file: remove it if it is no one's, and run again, or give another --out\n"
+    )
     assert staged.read_bytes() == left
 
 
