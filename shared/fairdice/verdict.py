@@ -28,7 +28,7 @@ INCOMPLETE_WHEN: tuple[str, ...] = (
 CheckResult = Literal["match", "mismatch", "not_given", "not_checked"]
 # partial: every recorded roll matches, but the recorded list stops before the rolls computed.
 RollsCheck = Literal["match", "mismatch", "partial", "not_given", "not_checked"]
-ScopeKind = Literal["game", "window", "take_back"]
+ScopeKind = Literal["game", "window", "take_back", "unfinished"]
 
 
 class Checks(BaseModel):
@@ -49,16 +49,15 @@ class Checks(BaseModel):
 class Scope(BaseModel):
     """Where the rolls checked sit in the game's structure: what a verdict can be about.
 
-    Only `game` can be `fair`: a `window` (a contiguous piece that starts past the game's first roll)
-    and a `take_back` line (rolls after a take-back, chosen by whoever decided it) are at most
-    `incomplete`, however well they match.
+    Only `game` can be `fair`: every other kind is at most `incomplete`, however well its rolls match.
     """
 
     model_config = ConfigDict(frozen=True)  # one scope may serve many verdicts (`numbered_scope`)
 
     kind: ScopeKind = Field(
         description="game: from the game's first roll, in the scheme's own order; window: a piece starting past"
-        " it; take_back: rolls on a take-back line"
+        " it; take_back: rolls on a take-back line; unfinished: from the game's first roll to an opening roll that"
+        " tied, rolled again"
     )
     first: int | None = Field(description="the first roll's index in the scheme's own numbering")
     last: int | None = Field(description="the last computed roll's index")

@@ -1066,6 +1066,30 @@ def test_one_roll_computed_and_none_recorded_is_said_for_one_roll_as_the_core_sa
         assert result["verdict"]["reasons"][-1] == "no roll was recorded, so the one roll computed was not compared"
 
 
+def test_rolls_that_end_at_an_opening_roll_that_tied_get_the_cores_unfinished_verdict_in_the_page(
+    browser: Browser,
+) -> None:
+    # Given a bot game's key whose opening:0 and opening:1 tie (the sixth of the keys 0, 1, 2… as 32 bytes) and an
+    # online match whose game 1 opening:0 ties (server number 8), each recorded as rolled up to a tie, then past it
+    bot, online = (6).to_bytes(32, "big"), (8).to_bytes(32, "big")
+    bot_base = {"scheme": "bg-dice-v1", "key": bot.hex(), "lock": seal_of(bot)}
+    online_base = {"scheme": "bg-online-v1", "server_number": online.hex(), "seal": seal_of(online)}
+    online_base["app_numbers"] = ["0a1b", "ff02"]
+    labels = [f"bg-dice-v1:opening:{k}" for k in range(3)]
+    requests = [bot_base | {"count": n} for n in (1, 2, 3)] + [bot_base | {"labels": labels[:n]} for n in (1, 2, 3)]
+    requests += [online_base | {"count": n} for n in (1, 2)]
+    games = [r | {"recorded": [roll["dice"] for roll in core_answer(r)["rolls"]]} for r in requests]
+
+    results = run(browser, "verdict", games)
+
+    # Then the page answers each as the core does: ending at a tie, incomplete and unfinished; past it, a game
+    for data, js in zip(games, results, strict=True):
+        assert_same(js, core_answer(data), data)
+    kinds = [(js["verdict"], js["scope"]["kind"]) for js in results]
+    unfinished, whole = ("incomplete", "unfinished"), ("fair", "game")
+    assert kinds == [unfinished, unfinished, whole] * 2 + [unfinished, whole]
+
+
 # Requests as support staff paste them, that the core reads or refuses in words of their own.
 SEATS = {"white": "a", "black": "b"}
 TRICKY = [

@@ -351,8 +351,12 @@ def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object
             assert scope is not None and last == scope["last"], (how, text, scope)
     # The heading's counts of rolls (the JSON's reasons, or a fair verdict's): the JSON's summary
     assert_heading_counts(heading, verdict, how)
-    # The rolls' counts: the JSON's summary
-    counted = [_COUNTS.fullmatch(text) for _, _, text in body.blocks if " computed; " in text]
+    # The rolls' counts: the JSON's summary (not the heading's, held above, whose reasons may say "… recorded than
+    # computed; " before a reason that follows it, as the scope of a game that ends at a tie)
+    headings = tuple(HEADING_START.values())
+    counted = [
+        _COUNTS.fullmatch(text) for _, _, text in body.blocks if " computed; " in text and not text.startswith(headings)
+    ]
     assert len(counted) == (len(body.rows) > 1), (how, counted)
     for got in counted:
         assert got is not None, (how, [text for _, _, text in body.blocks if " computed; " in text])

@@ -211,6 +211,15 @@ fairdice.register(
           description: `rolls asked for on take-back line ${request.line}: whoever decides take-backs can choose one, so rolls asked for on a line are at most incomplete (here ${checked}, from ${start.text}: the opening roll-off, before any take-back)`,
         };
       }
+      const tied = labelled.tiedAtTheEnd(rolls);
+      if (start.opening === 0 && tied !== null) {
+        return {
+          kind: "unfinished",
+          first: 1,
+          last: count,
+          description: labelled.unfinished(`${checked} from the game's start (${start.text})`, tied),
+        };
+      }
       if (start.opening === 0) {
         return { kind: "game", first: 1, last: count, description: `${checked} from the game's start (${start.text})` };
       }

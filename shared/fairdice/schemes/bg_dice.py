@@ -35,7 +35,15 @@ from fairdice.schemes.base import (
     or_placeholder,
     start_of,
 )
-from fairdice.schemes.labelled import STEPS, dice_for, labelled, labelled_rolls, recipe_code
+from fairdice.schemes.labelled import (
+    STEPS,
+    dice_for,
+    labelled,
+    labelled_rolls,
+    recipe_code,
+    tied_at_the_end,
+    unfinished,
+)
 from fairdice.verdict import GameInput, Scope, Verdict
 
 BOT = "bg-dice-v1"
@@ -304,8 +312,9 @@ class BgDice(Scheme[BgDiceRequest]):
         f"A game against the bot starts with the opening roll {BOT}:opening:0 (then :1, :2 only after a tie; your"
         f" die first), then {BOT}:turn:2, turn:3…; a later game of a match has no opening and starts at {BOT}:turn:1"
         " (opening false). Rolls that start elsewhere (first_turn, or labels from mid-game) are a window: at most"
-        f" incomplete. Rolls on a take-back line (line > 0, or labels with :line:) are at most incomplete. Turns run"
-        f" to {MAX_TURN:,}, take-back lines to {MAX_TAKE_BACKS:,}; labels are a contiguous piece of a game."
+        " incomplete. Rolls that end at an opening roll that tied are unfinished (the opening is rolled again): at"
+        " most incomplete. Rolls on a take-back line (line > 0, or labels with :line:) are at most incomplete."
+        f" Turns run to {MAX_TURN:,}, take-back lines to {MAX_TAKE_BACKS:,}; labels are a contiguous piece of a game."
     )
     title = "Backgammon Room, against a bot"
     example = Example(
@@ -348,6 +357,14 @@ class BgDice(Scheme[BgDiceRequest]):
                 description=f"rolls asked for on take-back line {request.line}: whoever decides take-backs can choose"
                 f" one, so rolls asked for on a line are at most incomplete (here {rolls_checked}, from {start.text}:"
                 " the opening roll-off, before any take-back)",
+            )
+        tied = tied_at_the_end(rolls)
+        if start.opening == 0 and tied is not None:
+            return Scope(
+                kind="unfinished",
+                first=1,
+                last=count,
+                description=unfinished(f"{rolls_checked} from the game's start ({start.text})", tied),
             )
         if start.opening == 0:
             return Scope(

@@ -58,12 +58,10 @@ fairdice.register(
           description: `rolls from ${start} only: game 1's rolls from ${ONLINE}:g1:opening:0 are needed`,
         };
       }
-      return {
-        kind: "game",
-        first: 1,
-        last: count,
-        description: `${say.span("roll", "rolls", 1, count)} of game ${request.game} from its start (${start})`,
-      };
+      const checked = `${say.span("roll", "rolls", 1, count)} of game ${request.game} from its start (${start})`;
+      const tied = labelled.tiedAtTheEnd(rolls);
+      if (tied !== null) return { kind: "unfinished", first: 1, last: count, description: labelled.unfinished(checked, tied) };
+      return { kind: "game", first: 1, last: count, description: checked };
     }
 
     return {

@@ -34,7 +34,7 @@ from fairdice.schemes.base import (
     py,
     start_of,
 )
-from fairdice.schemes.labelled import STEPS, labelled_rolls, recipe_code
+from fairdice.schemes.labelled import STEPS, labelled_rolls, recipe_code, tied_at_the_end, unfinished
 from fairdice.verdict import GameInput, Scope, Verdict
 
 ONLINE = "bg-online-v1"
@@ -131,7 +131,8 @@ class BgOnline(Scheme[BgOnlineRequest]):
     game = (
         f"Game 1 of a match starts with its opening roll {ONLINE}:g1:opening:0 (then :1, :2 only after a tie), then"
         f" {ONLINE}:g1:roll:1, roll:2…; game G > 1 has no opening and starts at {ONLINE}:gG:roll:1. Game 1 without its"
-        f" opening (opening false) is a window: at most incomplete. Games run to {MATCH_GAMES}."
+        f" opening (opening false) is a window: at most incomplete. Rolls that end at an opening roll that tied are"
+        f" unfinished (the opening is rolled again): at most incomplete. Games run to {MATCH_GAMES}."
     )
     title = "Backgammon Room, online match"
     example = Example(
@@ -175,11 +176,15 @@ class BgOnline(Scheme[BgOnlineRequest]):
                 last=count,
                 description=f"rolls from {start} only: game 1's rolls from {ONLINE}:g1:opening:0 are needed",
             )
+        rolls_checked = f"{span('roll', 'rolls', 1, count)} of game {game} from its start ({start})"
+        tied = tied_at_the_end(rolls)
+        if tied is not None:
+            return Scope(kind="unfinished", first=1, last=count, description=unfinished(rolls_checked, tied))
         return Scope(
             kind="game",
             first=1,
             last=count,
-            description=f"{span('roll', 'rolls', 1, count)} of game {game} from its start ({start})",
+            description=rolls_checked,
         )
 
     def identity(self, request: BgOnlineRequest) -> list[GameInput]:

@@ -47,6 +47,17 @@ fairdice.define(
       return explicit(mac, labels, seats);
     }
 
+    /** The label of the last roll when it is an opening roll that tied, else null: the opening is rolled again after a
+     * tie, so rolls that end there end before their game does (labelled.tied_at_the_end). */
+    function tiedAtTheEnd(rolls) {
+      const last = rolls[rolls.length - 1];
+      return last !== undefined && last.winner === "tie" ? last.label : null;
+    }
+
+    /** Why rolls from a game's start that end at an opening roll that tied are no whole game (labelled.unfinished). */
+    const unfinished = (checked, tied) =>
+      `${checked}, ending at ${tied}, a tie: the opening is rolled again after a tie, so the game's rolls go on past it`;
+
     /** The form's rows for the rolls, the same in both games: the rolls seen, or how many to list. */
     const FORM_ROLLS = [
       {
@@ -64,6 +75,6 @@ fairdice.define(
       },
     ];
 
-    return { OPENING, FORM_ROLLS, diceFor, labelledRoll, explicit, game };
+    return { OPENING, FORM_ROLLS, diceFor, labelledRoll, explicit, game, tiedAtTheEnd, unfinished };
   })(),
 );

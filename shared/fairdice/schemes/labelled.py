@@ -56,6 +56,23 @@ def labelled(mac: Mac, labels: list[str], seats: Seats, openings: Iterable[int] 
     return rolls
 
 
+def tied_at_the_end(rolls: Rolls) -> str | None:
+    """The label of the last roll when it is an opening roll that tied: seed 001 rolls the opening again after a tie,
+    so rolls that end there end before their game does, however well they match."""
+    last = len(rolls) - 1
+    if rolls.labels is None or rolls.winners.get(last) != "tie":
+        return None
+    return rolls.labels[last]
+
+
+def unfinished(rolls_checked: str, tied: str) -> str:
+    """Why rolls from a game's start that end at an opening roll that tied (`tied`) are no whole game, in words."""
+    return (
+        f"{rolls_checked}, ending at {tied}, a tie: the opening is rolled again after a tie, so the game's rolls go on"
+        " past it"
+    )
+
+
 def labelled_rolls(
     mac: Mac, prefix: str, seats: Seats, opening: bool, turn_word: str, first_turn: int, count: int, line: int = 0
 ) -> Rolls:

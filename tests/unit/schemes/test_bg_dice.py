@@ -350,3 +350,41 @@ def test_a_take_back_tried_part_way_through_the_rolls_computes_each_labels_dice_
 
     assert [finding.cause for finding in verdict.diagnosis or []] == ["few_rolls_differ"]
     assert len(asked) == len(set(asked)) == 3 * 26  # lines 1-3, each from turn 15 to turn 40
+
+
+def _key_whose_opening_ties_twice() -> bytes:
+    """The first of a fixed run of keys whose opening:0 and opening:1 both tie, by seed 001's own roll(label)."""
+    for n in range(10_000):
+        key = n.to_bytes(32, "big")
+        _, roll = seed_001.snippet(key.hex())
+        if all(len(set(roll(f"bg-dice-v1:opening:{k}"))) == 1 for k in (0, 1)):
+            return key
+    raise AssertionError("no key of the run ties twice")
+
+
+def test_rolls_that_end_at_an_opening_roll_that_tied_are_no_whole_game_and_never_fair() -> None:
+    # Given a key whose opening:0 and opening:1 tie, so seed 001 rolls opening:2 after them
+    key = _key_whose_opening_ties_twice()
+    _, roll = seed_001.snippet(key.hex())
+    rolled = [roll(f"bg-dice-v1:opening:{k}") for k in range(3)] + [roll("bg-dice-v1:turn:2")]
+    base = {"scheme": "bg-dice-v1", "key": key.hex(), "lock": seal_of(key)}
+    labels = [f"bg-dice-v1:opening:{k}" for k in range(3)] + ["bg-dice-v1:turn:2"]
+
+    for count in (1, 2):
+        # When the game is given as ending at either tie, by a count or by its labels, every roll recorded as rolled
+        for ask in ({"count": count}, {"labels": labels[:count]}):
+            verdict = verify(parse_request(base | ask | {"recorded": rolled[:count]}))
+
+            # Then every roll matches, but the game goes on past its last roll, so the verdict is incomplete, saying so
+            assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
+            assert verdict.scope.kind == "unfinished"
+            assert verdict.reasons == [verdict.scope.description]
+            assert verdict.scope.description.endswith(
+                f"ending at bg-dice-v1:opening:{count - 1}, a tie: the opening is rolled again after a tie, so the"
+                " game's rolls go on past it"
+            )
+    # And once the opening is decided the same rolls are a game from its start, fair
+    for count in (3, 4):
+        for ask in ({"count": count}, {"labels": labels[:count]}):
+            verdict = verify(parse_request(base | ask | {"recorded": rolled[:count]}))
+            assert (verdict.verdict, verdict.scope.kind) == ("fair", "game")

@@ -182,3 +182,29 @@ def described(app_numbers: list[str]) -> str:
         given.description for given in verify(parse_request(request)).identified_by if given.field == "app_numbers"
     ]
     return description
+
+
+def test_game_1_ending_at_an_opening_roll_that_tied_is_no_whole_game_and_never_fair() -> None:
+    # Given a server number (the first of a fixed run) whose game 1 opening:0 ties, by seed 001's own roll(label)
+    apps = ["0a1b", "ff02"]
+    for n in range(10_000):
+        server = n.to_bytes(32, "big")
+        key = hmac.new(server, f"bg-online-v1:seeds:{apps[0]}:{apps[1]}".encode(), hashlib.sha256).digest()
+        _, roll = seed_001.snippet(key.hex())
+        tie = roll("bg-online-v1:g1:opening:0")
+        if tie[0] == tie[1]:
+            break
+    request = {"scheme": "bg-online-v1", "server_number": server.hex(), "seal": seal_of(server), "app_numbers": apps}
+
+    # When game 1 is given as that one roll, recorded as rolled
+    verdict = verify(parse_request(request | {"count": 1, "recorded": [tie]}))
+
+    # Then it matches, but the opening is rolled again after a tie: the game goes on past it, and is not fair
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("incomplete", "match", "match")
+    assert verdict.scope.kind == "unfinished"
+    assert verdict.reasons == [verdict.scope.description]
+    assert "ending at bg-online-v1:g1:opening:0, a tie: the opening is rolled again after a tie" in verdict.reasons[0]
+    # And with the roll that follows the tie, it is a game from its start, fair
+    after = roll("bg-online-v1:g1:opening:1")
+    assert after[0] != after[1], "the fixed run's server number ties twice: take another"
+    assert verify(parse_request(request | {"count": 2, "recorded": [tie, after]})).verdict == "fair"
