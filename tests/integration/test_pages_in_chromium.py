@@ -1884,6 +1884,12 @@ ARABIC_PAIRS = [
 ARABIC_PLACES = ["{}", "{}\u0628\u0627", "\u0628{}\u0628\u0627", "\u0628\u0627\u0628{}"]
 
 
+def shown_apart(one: str, other: str) -> bool:
+    """Whether, where two spellings of the same length differ, a letter of one at least is written as its code point."""
+    differ = [at for at, (a, b) in enumerate(zip(one, other, strict=True)) if a != b]
+    return bool(differ) and all(unseen(one)[at] or unseen(other)[at] for at in differ)
+
+
 def test_two_arabic_spellings_the_browser_draws_alike_are_shown_apart(browser: Browser, tmp_path: Path) -> None:
     # Given each pair of letters in each place of a word, drawn by the browser (review: كتاب بيت and کتاب بیت, another
     # game, were drawn pixel for pixel alike)
@@ -1902,6 +1908,8 @@ def test_two_arabic_spellings_the_browser_draws_alike_are_shown_apart(browser: B
 
     # Then every two spellings drawn alike are shown apart, a letter of one at least written as its code point
     assert [words[n] for n in alike if shown(words[n][0]) == shown(words[n][1])] == []
+    # (where the two differ: two texts of other letters are never the same text, shown or not)
+    assert [words[n] for n in alike if not shown_apart(*words[n])] == []
     # and a letter drawn like no other where it is, as typed: the kaf and the keheh alone and last, the yeh last
     apart = {word for n, pair in enumerate(words) if n not in alike for word in pair}
     as_typed = {"\u0643", "\u06a9", "\u0628\u0627\u0628\u0643", "\u0628\u0627\u0628\u06a9", "\u0628\u0627\u0628\u064a"}
