@@ -1093,7 +1093,7 @@ const fairdice = (() => {
   // twin is not (ي, ى, ه last); the letters a letter joins to (fairdice.prose).
   const ARABIC_JOINED = /[\u0643\u0647\u06A9\u06BE\u06CC]/u;
   const ARABIC_ENDING = /[\u06CC\u06D5]/u;
-  const ARABIC_JOINS = /[\u0620\u0622-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FC\u06FF\u0750-\u077F]/u;
+  const ARABIC_JOINS = /[\u0620\u0622-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FC\u06FF\u0750-\u077F\u0870-\u0886\u0889-\u088E\u08A0-\u08AC\u08AE-\u08C8]/u;
   const NONSPACING_MARK = /^\p{Mn}$/u;
   /** The positions of the Arabic letters drawn there like another letter (fairdice.prose's _arabic_alike). */
   function arabicAlike(chars) {

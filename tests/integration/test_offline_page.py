@@ -1487,6 +1487,13 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     # beside ᑕ, like ⊂, beside ᑆ, like ·ᐹ, beside ᑧ, like U', before ᐃ, like ∆, the Malayalam ഠ beside ഉ, like உ)
     texts += ["Bob \u14aa\u1455", "Bob \u14aa\u1446", "Bob \u14aa\u1467", "Go \u14aa\u1403\u14d5", "Bob \u0d20\u0d09"]
     texts += [f"Bob \u14aa{character}" for character in sorted(prose._ALIKE_APART)]
+    # (and Arabic's variant letters before a letter of Arabic Extended-A or -B, which they join: the ه of "هࢠ" is shown)
+    texts += [
+        f"{before}{letter}{after}"
+        for before in ("", "\u0628")
+        for letter in "\u0643\u06a9\u064a\u06cc\u0649\u0647\u06be\u06d5"
+        for after in "\u08a0\u0870"
+    ]
     texts += ["Bob o\u0635\u062d", "Bob \u06c1\ufc20"]  # (a Latin letter there is still shown: the o of "Bob oصح")
     # (and such a letter where nothing in its word anchors it: the ᑕ of "Bob ᑕ", like "Bob ⊂"; not beside ᓕ)
     texts += ["Bob \u1455", "Bob \u2282", "Bob \u1467", "Bob \u1446", "Bob \u0d09", "Bob \u0b89", "Bob \u0be8"]

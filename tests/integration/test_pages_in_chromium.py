@@ -1881,7 +1881,8 @@ ARABIC_PAIRS = [
     ("\u0647", "\u06d5"),
     ("\u0647", "\u06be"),
 ]
-ARABIC_PLACES = ["{}", "{}\u0628\u0627", "\u0628{}\u0628\u0627", "\u0628\u0627\u0628{}"]
+# (and before a letter of Arabic Extended-A, which joins to a letter before it as a beh does: review, "هࢠ" and "ھࢠ")
+ARABIC_PLACES = ["{}", "{}\u0628\u0627", "\u0628{}\u0628\u0627", "\u0628\u0627\u0628{}", "\u0628{}\u08a0"]
 
 
 def shown_apart(one: str, other: str) -> bool:

@@ -1448,6 +1448,26 @@ def test_of_two_arabic_letters_drawn_alike_the_one_in_everyday_use_where_its_twi
         assert unseen(word.format(pair[0]))[at] or unseen(word.format(pair[1]))[at], pair
 
 
+@pytest.mark.parametrize("after", ["\u08a0", "\u08b6", "\u0870", "\u0889"])
+def test_an_arabic_letter_joined_to_a_letter_of_arabic_extended_a_or_b_is_shown_where_its_twin_is_drawn_alike(
+    after: str,
+) -> None:
+    # Given every Arabic letter the regex package's Joining_Type says a letter before it joins to (review: the heh of
+    # "هࢠ" joins the ࢠ and Chromium drew it pixel for pixel as the heh doachashmee of "ھࢠ", both as typed, where the
+    # heh of "هب" is shown; the kaf of "كࢠ" and the keheh of "کࢠ" too)
+    regex = pytest.importorskip("regex", reason="the regex package (requirements-dev.txt) reads Unicode's Joining_Type")
+    letters = "".join(chr(p) for p in range(0x110000) if unicodedata.category(chr(p)) != "Cn")
+    joining = set(regex.findall(r"(?=\p{Script=Arabic})[\p{Joining_Type=D}\p{Joining_Type=R}]", letters))
+    assert after in joining and joining <= _members(prose._ARABIC_JOINS)
+
+    # Then a letter before it is read as joined to it: of each pair drawn alike there, one at least is shown
+    for one, other in (("\u0647", "\u06be"), ("\u0643", "\u06a9"), ("\u064a", "\u06cc")):
+        for word in ("{}" + after, "\u0628{}" + after):
+            at = word.index("{}")
+            assert unseen(word.format(one))[at] or unseen(word.format(other))[at], word.format(one)
+    assert unseen("\u0647" + after) == unseen("\u0647\u0628")
+
+
 def test_each_arabic_indic_digit_looks_like_the_same_extended_one_as_unicodes_confusables_say() -> None:
     groups = {member: n for n, members in enumerate(_alike()) for member in members}
     for digit in range(10):
