@@ -401,6 +401,7 @@ def _seal_hashed_as_secret(request: RequestBase, seal: bytes, seal_source: str) 
         cause="seal_in_secret_field",
         explains="the seal",
         detail=(f"{head}: the {seal_word}, hashed, was given as the {secret}. The {secret} is {words.secret_shown()}"),
+        seal_hashed=True,
     )
 
 

@@ -412,6 +412,10 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
             if one
             else "The {rolls} were computed from the {seal} the archive published"
         )
+    if finding.cause == "seal_in_secret_field" and finding.seal_hashed:
+        # Its SHA-256, not the seal itself, as its words say (`Finding.seal_hashed`; review: "The commitment was pasted
+        # as the day secret" above "the day secret given is the SHA-256 of the commitment the archive published")
+        template = "The SHA-256 of the {seal} was given as the {secret}"
     if finding.cause == "secret_not_committed" and finding.secret_published:
         # Its commitment is the secret itself, as its words say: published, not changed (review: "The archive revealed
         # a day secret it had not committed to" above "the archive published the day secret as its commitment")

@@ -306,6 +306,10 @@ class Finding(BaseModel):
     # report, not a paste of the player's; or the one it revealed (`secret_not_committed`), so that the page heads it as
     # published, not as a secret other than the one committed to. False for any other finding, and one read from JSON.
     secret_published: bool = Field(default=False, exclude=True, repr=False)
+    # Whether a `seal_in_secret_field` finding says the secret given is the SHA-256 of the seal an authority (the daily
+    # archive) published, not that seal, so that the page heads it so, not as the seal pasted; False for any other
+    # finding, and one read from JSON.
+    seal_hashed: bool = Field(default=False, exclude=True, repr=False)
 
 
 class Verdict(BaseModel):

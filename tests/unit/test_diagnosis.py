@@ -2410,6 +2410,30 @@ def test_the_sha256_of_the_archives_commitment_given_as_the_day_secret_is_never_
     assert [f.cause for f in alone.diagnosis or []] == ["secret_and_seal_swapped"]
 
 
+@pytest.mark.parametrize("recorded", ["none", "day"], ids=["no roll", "the day's roll"])
+def test_the_page_heads_the_sha256_of_the_archives_commitment_given_as_the_day_secret_as_hashed_never_pasted(
+    recorded: str,
+) -> None:
+    # Review: the finding says "the day secret given is the SHA-256 of the commitment the archive published", but the
+    # page headed it "The commitment was pasted as the day secret", which it was not: its SHA-256 was given
+    # Given a day the archive revealed, the SHA-256 of its commitment given as the day secret, no commitment, and no
+    # roll or the day's roll
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    hashed = hashlib.sha256(bytes.fromhex(SEAL)).hexdigest()
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": hashed}
+    request = parse_request(day | ({"recorded": rolls_of(DAILY)} if recorded == "day" else {}))
+    verdict = verify(request, day_secrets=archive)
+    assert [f.cause for f in verdict.diagnosis or []] == ["seal_in_secret_field"]
+    # Then the page heads it as the commitment's SHA-256 given as the day secret, as its words say
+    headings = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verdict, request))
+    assert headings == ["The SHA-256 of the commitment was given as the day secret"]
+    # and the commitment pasted as the day secret itself is still headed as pasted
+    pasted = parse_request(day | {"secret": SEAL})
+    assert re.findall(
+        r"<div class=finding><b>([^<]*)</b>", render_page(verify(pasted, day_secrets=archive), pasted)
+    ) == ["The commitment was pasted as the day secret"]
+
+
 @pytest.mark.parametrize("archived", [True, False], ids=["archive's secret", "secret and commitment given"])
 def test_a_days_roll_with_one_die_copied_wrong_is_too_few_to_tell_never_most_likely_another_players(
     archived: bool,
