@@ -424,6 +424,7 @@ def _archives_seal_one_face_off(request: RequestBase, seal_source: str, off: tup
             f" in copying explains: keep this link and report it. If the game shows {shown} there too, leave the"
             f" {secret} out to check the {roll} against the one the archive revealed"
         ),
+        computed_or_pasted=True,
     )
 
 

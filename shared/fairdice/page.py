@@ -416,6 +416,11 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
         # Its SHA-256, not the seal itself, as its words say (`Finding.seal_hashed`; review: "The commitment was pasted
         # as the day secret" above "the day secret given is the SHA-256 of the commitment the archive published")
         template = "The SHA-256 of the {seal} was given as the {secret}"
+    if finding.cause == "seal_in_secret_field" and finding.computed_or_pasted:
+        # Too few of the roll's faces fit to tell a roll computed from the seal from the seal pasted, as its words say
+        # (`Finding.computed_or_pasted`; review: "The commitment was pasted as the day secret" above "too few to tell
+        # whether the roll was computed from that commitment and the d6 copied wrong, or the commitment was pasted")
+        template = "The {seal} was given as the {secret}; too few of the {roll}'s faces fit it to tell why"
     if finding.cause == "secret_not_committed" and finding.secret_published:
         # Its commitment is the secret itself, as its words say: published, not changed (review: "The archive revealed
         # a day secret it had not committed to" above "the archive published the day secret as its commitment")

@@ -310,6 +310,10 @@ class Finding(BaseModel):
     # archive) published, not that seal, so that the page heads it so, not as the seal pasted; False for any other
     # finding, and one read from JSON.
     seal_hashed: bool = Field(default=False, exclude=True, repr=False)
+    # Whether a `seal_in_secret_field` finding says too few of one roll's faces fit the seal given as the secret to tell
+    # a roll computed from that seal from the seal pasted as the secret, so that the page heads it as given, not as
+    # pasted; False for any other finding, and one read from JSON.
+    computed_or_pasted: bool = Field(default=False, exclude=True, repr=False)
 
 
 class Verdict(BaseModel):

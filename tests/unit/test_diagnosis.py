@@ -2576,6 +2576,29 @@ def test_a_roll_from_the_archives_commitment_with_one_die_copied_wrong_is_never_
     assert "the recorded roll is not its roll: the commitment was pasted as the day secret" in other.detail
 
 
+def test_the_page_heads_the_archives_commitment_as_the_day_secret_beside_its_roll_one_die_off_as_given() -> None:
+    # Review: the finding says "too few to tell whether the roll was computed from that commitment and the d6 copied
+    # wrong, or the commitment was pasted as the day secret", but the page headed it "The commitment was pasted as the
+    # day secret", one of the two it cannot tell apart
+    # Given the archive's commitment given as the day secret, and the roll computed from it with its d6 changed
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": SEAL}
+    (roll,) = rolls_of(day)
+    request = parse_request(day | {"recorded": [[roll[0], roll[1] % 6 + 1, *roll[2:]]]})
+    verdict = verify(request, day_secrets=archive)
+    assert [f.cause for f in verdict.diagnosis or []] == ["seal_in_secret_field"]
+    # Then the page heads it as the commitment given as the day secret, too few faces fitting to tell why
+    headings = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verdict, request))
+    assert headings == [
+        "The commitment was given as the day secret; too few of the roll&#x27;s faces fit it to tell why"
+    ]
+    # and beside a roll two dice off, the commitment pasted as the day secret, still headed as pasted
+    two = parse_request(day | {"recorded": [[roll[0] % 4 + 1, roll[1] % 6 + 1, *roll[2:]]]})
+    assert re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verify(two, day_secrets=archive), two)) == [
+        "The commitment was pasted as the day secret"
+    ]
+
+
 @pytest.mark.parametrize("committed", [True, False], ids=["to the secret it revealed", "to nothing"])
 def test_a_roll_computed_from_the_archives_commitment_is_headed_so_not_as_a_paste(committed: bool) -> None:
     # Review: the finding of a day secret given that is the archive's commitment, the roll computed from it, says to
