@@ -328,6 +328,7 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                         f" correctly, the dice shown were not the committed ones: keep the {secret_word} and report it"
                     ),
                     too_few_to_tell=True,
+                    which_field=True,
                 )
             ]
         if differ:
@@ -1064,11 +1065,13 @@ def _finding(
     *,
     seal_alone: bool = False,
     too_few_to_tell: bool = False,
+    which_field: bool = False,
 ) -> Finding:
     """A finding of `tally` recorded rolls, its `explains` written from them (`_said`) and the numbers carried with it
     (`Finding.tally`), so that nothing reads them back from the words; "the seal" where it counts none (None).
     `seal_alone`: its words blame the seal alone (`Finding.seal_alone`); `too_few_to_tell`: they say too few rolls fit
-    the secret to tell whose it is (`Finding.too_few_to_tell`)."""
+    the secret to tell whose it is (`Finding.too_few_to_tell`); `which_field`: which field one value given in both is
+    (`Finding.which_field`)."""
     explains = "the seal" if tally is None else _said(tally, words)
     return Finding(
         cause=cause,
@@ -1078,6 +1081,7 @@ def _finding(
         tally=tally,
         seal_alone=seal_alone,
         too_few_to_tell=too_few_to_tell,
+        which_field=which_field,
     )
 
 

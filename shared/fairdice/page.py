@@ -444,6 +444,14 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
                 if finding.tally.of == 1
                 else "The {rolls} fit the {secret}, but are too few to tell whose it is"
             )
+        elif one and finding.tally is not None and finding.tally.fit == 0:
+            # One roll, fitting in every face but one, as its words say (review: "Too few rolls fit the day secret to
+            # tell whose it is" above one roll's faces); of one value in both fields, which of the two it is
+            template = (
+                "Too few of the {roll}'s faces fit the value given in both fields to tell which it is"
+                if finding.which_field
+                else "Too few of the {roll}'s faces fit the {secret} to tell whose it is"
+            )
     if finding.cause == "few_rolls_differ" and finding.tally is not None:
         fit, total = finding.tally.fit, finding.tally.of
         which = "{roll} compared" if beyond else "recorded {roll}"

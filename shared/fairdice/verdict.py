@@ -314,6 +314,10 @@ class Finding(BaseModel):
     # a roll computed from that seal from the seal pasted as the secret, so that the page heads it as given, not as
     # pasted; False for any other finding, and one read from JSON.
     computed_or_pasted: bool = Field(default=False, exclude=True, repr=False)
+    # Whether a `too_few_rolls_fit` finding says too few fit to tell which of the two one value given in both the
+    # secret's and the seal's field is, not whose the secret is, so that the page heads it so; False for any other
+    # finding, and one read from JSON.
+    which_field: bool = Field(default=False, exclude=True, repr=False)
 
 
 class Verdict(BaseModel):

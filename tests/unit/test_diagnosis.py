@@ -2514,6 +2514,32 @@ def test_a_days_roll_fitting_in_every_face_but_one_beside_another_commitment_is_
     assert "the day secret given is not this day's" in given.detail
 
 
+@pytest.mark.parametrize("given", ["other commitment", "secret twice", "commitment twice"])
+def test_the_page_heads_a_days_roll_fitting_in_every_face_but_one_beside_a_seal_that_does_not_fit_by_its_faces(
+    given: str,
+) -> None:
+    # Review: beside a commitment that does not fit the day secret, or one value in both fields, a day's one roll that
+    # fits in every face but one was headed "Too few rolls fit the day secret to tell whose it is": of one roll, whose
+    # faces its words weigh, and of one value in both fields, where its words ask which of the two it is, not whose
+    # Given the day's roll with its d6 changed, beside another day's commitment, or the secret or the commitment given
+    # in both fields, no archive read
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    value = {"secret twice": KEY, "commitment twice": SEAL}.get(given)
+    day = DAILY | ({"commitment": other} if value is None else {"secret": value, "commitment": value})
+    (roll,) = rolls_of(day)
+    request = parse_request(day | {"recorded": [[roll[0], roll[1] % 6 + 1, *roll[2:]]]})
+    verdict = verify(request)
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.explains, found.too_few_to_tell) == ("too_few_rolls_fit", "0 of 1 roll", True)
+    # Then the page heads it by the roll's faces: whose the day secret is, or which of the two the value given twice is
+    headings = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verdict, request))
+    assert headings == [
+        "Too few of the roll&#x27;s faces fit the day secret to tell whose it is"
+        if value is None
+        else "Too few of the roll&#x27;s faces fit the value given in both fields to tell which it is"
+    ]
+
+
 @pytest.mark.parametrize("value", ["secret", "commitment"])
 def test_one_value_in_both_fields_beside_a_roll_fitting_it_in_every_face_but_one_is_too_few_to_tell(value: str) -> None:
     # Review: the day secret pasted as the commitment too (or the commitment as the day secret), with its roll one die
