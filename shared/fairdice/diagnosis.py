@@ -613,6 +613,7 @@ def _rolled_uncommitted(
                 f" {verdict.seal.computed}), but no mistake in copying it explains {which or f'the {recorded.rolls}'}:"
                 " keep this link and report it"
             ),
+            cut_short=cut is not None,
         )
     form = hex_text_form(verdict.seal.given or "", given) if as_text else None
     commits = f"the SHA-256 of it written as hex text{form or ''}" if as_text else "its SHA-256"
@@ -627,6 +628,7 @@ def _rolled_uncommitted(
             f" {was(tally.of)} rolled from a {secret} the archive revealed but had not committed to.{cut_short} No"
             f" mistake in copying explains {which or recorded.them}: keep this link and report it"
         ),
+        cut_short=cut is not None,
     )
 
 
@@ -1066,12 +1068,13 @@ def _finding(
     seal_alone: bool = False,
     too_few_to_tell: bool = False,
     which_field: bool = False,
+    cut_short: bool = False,
 ) -> Finding:
     """A finding of `tally` recorded rolls, its `explains` written from them (`_said`) and the numbers carried with it
     (`Finding.tally`), so that nothing reads them back from the words; "the seal" where it counts none (None).
     `seal_alone`: its words blame the seal alone (`Finding.seal_alone`); `too_few_to_tell`: they say too few rolls fit
     the secret to tell whose it is (`Finding.too_few_to_tell`); `which_field`: which field one value given in both is
-    (`Finding.which_field`)."""
+    (`Finding.which_field`); `cut_short`: they account for the last roll cut short (`Finding.cut_short`)."""
     explains = "the seal" if tally is None else _said(tally, words)
     return Finding(
         cause=cause,
@@ -1082,6 +1085,7 @@ def _finding(
         seal_alone=seal_alone,
         too_few_to_tell=too_few_to_tell,
         which_field=which_field,
+        cut_short=cut_short,
     )
 
 

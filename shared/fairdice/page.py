@@ -370,7 +370,9 @@ def _explains(finding: Finding, words: Words, *, cut: bool = False, beyond: bool
     if fit == total and not first:
         # A roll cut short fits no roll computed, so the cause that accounts for it does not fit it (review: "it fits
         # the recorded roll" above "0 match, 1 differs")
-        fits = "accounts for" if finding.cause == "roll_cut_short" else "fits"
+        # (nor one that says the last cut short, `Finding.cut_short`: review, "it fits the recorded roll" above "the
+        # recorded roll fits the day secret the archive revealed for the day in every face but the last")
+        fits = "accounts for" if finding.cause == "roll_cut_short" or finding.cut_short else "fits"
         if total == 1:
             return f"it {fits} the recorded {roll}"
         return f"it {fits} both recorded {rolls}" if total == 2 else f"it {fits} all {number(total)} recorded {rolls}"

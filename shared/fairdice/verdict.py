@@ -318,6 +318,10 @@ class Finding(BaseModel):
     # secret's and the seal's field is, not whose the secret is, so that the page heads it so; False for any other
     # finding, and one read from JSON.
     which_field: bool = Field(default=False, exclude=True, repr=False)
+    # Whether a `secret_not_committed` finding counts the last recorded roll as one it accounts for cut short inside its
+    # last face, as its words say, so that the page says it accounts for the rolls, as of `roll_cut_short`, not that it
+    # fits them; False for any other finding, and one read from JSON.
+    cut_short: bool = Field(default=False, exclude=True, repr=False)
 
 
 class Verdict(BaseModel):

@@ -2956,6 +2956,30 @@ def test_a_days_roll_from_the_secret_the_archive_revealed_cut_short_in_its_last_
     assert "another player" not in found.detail
 
 
+@pytest.mark.parametrize("given", ["committed", "third"], ids=["secret committed to", "a third secret"])
+def test_the_page_says_the_revealed_secrets_roll_cut_short_accounted_for_never_fitting(given: str) -> None:
+    # Review: the finding says "the recorded roll fits the day secret the archive revealed for the day in every face but
+    # the last", cut short, but the page said "(it fits the recorded roll)" beside its heading, which it does not
+    # Given a day whose archive committed to one secret and revealed another, the one committed to (or a third) given,
+    # and the revealed secret's roll cut inside its last face
+    secret = OTHER_KEY if given == "committed" else "ab" * 32
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": secret}
+    (roll,) = rolls_of(DAILY)
+    request = parse_request(day | {"recorded": [[*roll[:-1], int(str(roll[-1])[0])]]})
+    verdict = verify(request, day_secrets=_committed_to_one_revealed_another(None))
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.explains) == ("secret_not_committed", "1 of 1 roll")
+    # Then the page says it accounts for the roll, as of a roll cut short, not that it fits it
+    page = render_page(verdict, request)
+    assert "<span class=muted>(it accounts for the recorded roll)</span>" in page
+    assert "(it fits the recorded roll)" not in page
+    # and the revealed secret's own roll, whole, is still said to fit
+    whole = parse_request(day | {"recorded": [roll]})
+    assert "(it fits the recorded roll)" in render_page(
+        verify(whole, day_secrets=_committed_to_one_revealed_another(None)), whole
+    )
+
+
 def test_a_days_roll_from_the_secret_the_archive_revealed_beside_a_third_secret_given_is_said_to_report() -> None:
     # Review: where the archive committed to one day secret and revealed another, a player who gave a third, neither
     # of them, with the roll the one revealed gives, was told "the day secret given is not this day's, most likely
