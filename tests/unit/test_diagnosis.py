@@ -8,6 +8,7 @@ request, must give a fair verdict (or a matching roll check when no seal is give
 import collections
 import datetime as dt
 import hashlib
+import html
 import itertools
 import math
 import random
@@ -2761,6 +2762,46 @@ def test_the_readme_says_a_roll_computed_from_the_archives_commitment_of_the_cau
     assert f"`{found.cause}` (daily, also {said})" in readme
     in_secret = readme.split("`seal_in_secret_field`:", 1)[1].split("`seal_of_hex_text`", 1)[0]
     assert "computed from it" not in in_secret
+
+
+@pytest.mark.parametrize("given", ["hashed", "commitment", "other commitment", "twice"])
+def test_the_readme_and_the_codes_meaning_say_the_findings_of_a_days_roll_one_face_off_and_their_headings(
+    given: str,
+) -> None:
+    # Review: what too_few_rolls_fit means, in the API's document and the audit report, said of a day's one roll that
+    # fits in every face but one only "too few to tell it from another player's or another day's", where beside another
+    # commitment it says too few to tell whether the commitment or the secret is another day's, and of one value in
+    # both fields which of the two it is; the comment above the meanings said a day's roll is never too_few_rolls_fit;
+    # and README named none of the headings the page gives these findings
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    (roll,) = rolls_of(DAILY)
+    off = [roll[0], roll[1] % 6 + 1, *roll[2:]]
+    alone = {name: value for name, value in DAILY.items() if name != "commitment"}
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    if given == "hashed":
+        request = parse_request(alone | {"secret": hashlib.sha256(bytes.fromhex(SEAL)).hexdigest()})
+    elif given == "commitment":
+        (sealed,) = rolls_of(alone | {"secret": SEAL})
+        request = parse_request(alone | {"secret": SEAL, "recorded": [[sealed[0], sealed[1] % 6 + 1, *sealed[2:]]]})
+    else:
+        pair = {"commitment": other} if given == "other commitment" else {"commitment": KEY}
+        request = parse_request(DAILY | pair | {"recorded": [off]})
+    verdict = verify(request, day_secrets=archive if given in ("hashed", "commitment") else None)
+    (found,) = verdict.diagnosis or []
+    (heading,) = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verdict, request))
+    # Then README names the page's heading of it
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    assert f'"{html.unescape(heading)}"' in readme
+    # and what its code means says what it says
+    meaning = CAUSE_MEANINGS[found.cause]
+    said = {
+        "hashed": "or its SHA-256 given as the day secret",
+        "commitment": "the commitment the archive published given as the day secret",
+        "other commitment": "beside a commitment that does not fit the secret, whether the commitment or the secret is"
+        " another day's",
+        "twice": "with one value given as both the secret and the commitment, which of the two it is",
+    }[given]
+    assert said in meaning
 
 
 def test_what_secret_in_seal_field_means_names_a_roll_from_the_archives_commitment_as_its_finding_does() -> None:
