@@ -127,6 +127,12 @@ def diagnose(
             roll_findings, fit = [rolled], None  # the rolls fit the secret given not at all
         else:
             roll_findings, fit = _roll_findings(request, secret, verdict, as_text=named)  # None: they fit it not at all
+            if uncommitted_secret is not None and verdict.checks.seal == "match":
+                # The secret given is the one committed to, its rolls not all its own: the archive revealed another all
+                # the same, which no mistake in the rolls explains (review: a roll of it cut short, or one die copied
+                # wrong, left the archive's secret not committed to to the reasons alone, the findings the rolls')
+                revealed = _revealed_another(request, verdict, uncommitted_secret, seal_source, uncommitted_source)
+                roll_findings = [revealed, *roll_findings]
         findings.extend(roll_findings[: MAX_FINDINGS - 1])
         if seal_source is not None and verdict.checks.seal == "mismatch":
             # The seal is an authority's (the daily archive's), not one copied from a game: the secret given is what

@@ -2891,8 +2891,12 @@ def test_a_days_roll_from_the_secret_the_archive_revealed_beside_the_one_it_comm
     found = verdict.diagnosis or []
     head = ["seal_of_hex_text"] if as_text else []
     if not fits:
-        # and a roll that fits neither secret is another player's or another day's, as before
-        assert [f.cause for f in found] == [*head, "rolls_from_other_game"]
+        # and a roll that fits neither secret is another player's or another day's, as before, after what says the
+        # archive's commitment is not of the secret it revealed: over the hex text, or, of the bytes,
+        # secret_not_committed
+        # (changed deliberately: of the bytes, the roll's finding stood alone, the archive's fault left to the reasons)
+        said = head or ["secret_not_committed"]
+        assert [f.cause for f in found] == [*said, "rolls_from_other_game"]
         assert "another player's or another day's roll: check the player id and the date" in found[-1].detail
         return
     # and the roll is said rolled from the secret the archive revealed, not the one it committed to, to report
@@ -2960,6 +2964,43 @@ def test_the_secret_committed_to_given_with_its_own_roll_beside_another_revealed
     page = render_page(verdict, request)
     section = page.split("<h2>Why it may not match</h2>", 1)[1].split("<h2>", 1)[0]
     assert "<b>The archive revealed a day secret it had not committed to</b>" in section
+
+
+@pytest.mark.parametrize("mistake", ["cut", "one die", "another roll"])
+def test_the_secret_committed_to_given_with_its_own_roll_mistaken_beside_another_revealed_still_says_so(
+    mistake: str,
+) -> None:
+    # Review: the secret the archive committed to given beside another it revealed is said as secret_not_committed with
+    # its own roll or none, but with its own roll cut short inside its last face, one die copied wrong, or another roll,
+    # the findings spoke of the roll alone, and only the reasons said the archive revealed a secret it had not
+    # committed to
+    # Given such a day, the secret committed to given, no commitment, and its roll with a mistake
+    day = {name: value for name, value in DAILY.items() if name != "commitment"} | {"secret": OTHER_KEY}
+    (roll,) = rolls_of(day)
+    assert roll[-1] >= 10  # the d20's face has two digits to cut
+    recorded = {
+        "cut": [*roll[:-1], int(str(roll[-1])[0])],
+        "one die": [roll[0], roll[1] % 6 + 1, *roll[2:]],
+        "another roll": [1, 1, 1, 1, 1, 1],
+    }[mistake]
+    request = parse_request(day | {"recorded": [recorded]})
+    verdict = verify(request, day_secrets=_committed_to_one_revealed_another(None))
+    assert (verdict.verdict, verdict.checks.seal, verdict.checks.rolls) == ("mismatch", "match", "mismatch")
+    # Then the diagnosis says first that the archive revealed a secret it had not committed to, the secret given the one
+    # it committed to, and then what explains the roll, as before
+    first, *rest = verdict.diagnosis or []
+    assert (first.cause, first.explains, first.try_) == ("secret_not_committed", "the seal", None)
+    assert first.detail == (
+        "the day secret given is the one the archive committed to: the commitment it published for the day (daily"
+        " archive commitments/2026-10-28.json) is its SHA-256. But the day secret the archive revealed for the day"
+        f" (archive 2026-10-28) is another, whose SHA-256 is {SEAL}, not that commitment: the archive revealed a day"
+        " secret it had not committed to. No mistake in copying explains it: keep this link and report it"
+    )
+    causes = {"cut": "roll_cut_short", "one die": "too_few_rolls_fit", "another roll": "rolls_from_other_game"}
+    assert [found.cause for found in rest] == [causes[mistake]]
+    # and the page heads it so
+    headings = re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verdict, request))
+    assert headings[0] == "The archive revealed a day secret it had not committed to"
 
 
 @pytest.mark.parametrize("given", ["committed", "third"], ids=["secret committed to", "a third secret"])
