@@ -271,10 +271,11 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
         # (review: a day's roll computed from the archive's commitment, its d20 cut to one digit, was "not its roll: the
         # commitment was pasted as the day secret")
         cut = verdict.checks.rolls == "mismatch" and _cut_in_last_face(case, verdict) is not None
-        # So is a roll that fits it in every face but one, its other faces fitting by chance less often than CHANCE
+        # So is a roll that fits it in every face but one or two, its other faces fitting by chance less often than
+        # OTHER_GAME_CHANCE
         # (review: a day's roll computed from the archive's commitment, one die copied wrong, was "not its roll: the
         # commitment was pasted as the day secret")
-        off = _one_face_off(case, verdict) if verdict.checks.rolls == "mismatch" and not cut else None
+        off = _faces_off(case, verdict) if verdict.checks.rolls == "mismatch" and not cut else None
         differ = verdict.checks.rolls == "mismatch" and not cut and not _beyond_chance(case, verdict)
         if seal_source is not None and off is not None:
             return [_archives_seal_one_face_off(request, seal_source, off)]
@@ -314,9 +315,10 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                 )
             ]
         if off is not None:
-            # One value in both fields, and one roll that fits it in every face but one: too few to tell the secret,
-            # pasted as the seal too, its roll with a die shown otherwise, from the seal pasted as the secret (review:
-            # "the recorded roll is not its roll: the commitment was pasted as the day secret too" of five faces of six)
+            # One value in both fields, and one roll that fits it in every face but one or two: too few to tell the
+            # secret, pasted as the seal too, its roll with a die shown otherwise, from the seal pasted as the secret
+            # (review: "the recorded roll is not its roll: the commitment was pasted as the day secret too" of five
+            # faces of six)
             die, shown, computed, chance = off
             return [
                 _finding(
@@ -412,10 +414,10 @@ def _seal_hashed_as_secret(request: RequestBase, seal: bytes, seal_source: str) 
     )
 
 
-def _archives_seal_one_face_off(request: RequestBase, seal_source: str, off: tuple[str, int, int, float]) -> Finding:
+def _archives_seal_one_face_off(request: RequestBase, seal_source: str, off: tuple[str, str, str, float]) -> Finding:
     """`seal_in_secret_field` of the authority's seal given as the secret, beside one roll that fits it in every face
-    but one (`_one_face_off`): too few to tell a roll computed from that seal, a die copied wrong, from another roll
-    beside the seal pasted as the secret."""
+    but one or two (`_faces_off`): too few to tell a roll computed from that seal, those dice copied wrong, from another
+    roll beside the seal pasted as the secret."""
     words = schemes.of(request).words
     seal, secret, roll = words.seal, words.secret, words.roll
     die, shown, computed, chance = off
@@ -824,11 +826,11 @@ def _roll_findings(
         findings.insert(0, step[1])
     if findings:
         return findings, findings[0].tally
-    # One roll that fits in every face but one, none of the mistakes tried explaining it: more of its faces fit than
-    # another roll's would but for luck rarer than OTHER_GAME_CHANCE, too few to show it this secret's (review: a day's
-    # roll with one die copied wrong was "most likely another player's or another day's roll"). Beside a seal that does
-    # not fit the secret, the seal's finding says what that leaves
-    off = _one_face_off(case, verdict)
+    # One roll that fits in every face but one or two, none of the mistakes tried explaining it: more of its faces fit
+    # than another roll's would but for luck rarer than OTHER_GAME_CHANCE, too few to show it this secret's (review: a
+    # day's roll with one die copied wrong was "most likely another player's or another day's roll"). Beside a seal that
+    # does not fit the secret, the seal's finding says what that leaves
+    off = _faces_off(case, verdict)
     if off is not None:
         return [_one_face_fits(case, verdict, off, _listed(case, kinds), as_text=as_text)], None
     finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak), _listed(case, kinds), as_text=as_text)
@@ -873,11 +875,11 @@ def _cut_in_last_face(case: Case[Any], verdict: Verdict) -> Finding | None:
     )
 
 
-def _one_face_off(case: Case[Any], verdict: Verdict) -> tuple[str, int, int, float] | None:
-    """Where one roll is recorded and it differs from the one computed in one face alone: the die (d6, or die 2 where
-    dice share their sides), the face recorded, the one computed, and the chance of another roll fitting as many faces
-    (all, or all but one, each fitting one time in its sides: a day's roll 1 time in about 8,378), where that is rarer
-    than OTHER_GAME_CHANCE (never one of two dice). None otherwise."""
+def _faces_off(case: Case[Any], verdict: Verdict) -> tuple[str, str, str, float] | None:
+    """Where one roll is recorded and it differs from the one computed in some faces, as many fitting as another roll's
+    would by luck rarer than OTHER_GAME_CHANCE (a day's roll 5 of its 6 faces 1 time in about 8,378, 4 of 6 about 1 in
+    387; never one of two dice): the dice that differ (d6, or die 2 where dice share their sides; "d4 and d6"), the
+    faces recorded there, those computed, and that chance. None otherwise."""
     if verdict.summary.compared != 1 or verdict.summary.extra or not verdict.rolls:
         return None
     dice, seen = verdict.rolls[0]["dice"], verdict.rolls[0]["recorded"]
@@ -885,19 +887,30 @@ def _one_face_off(case: Case[Any], verdict: Verdict) -> tuple[str, int, int, flo
         return None
     off = [at for at, (computed, shown) in enumerate(zip(dice, seen, strict=True)) if computed != shown]
     sides = case.request.SIDES
-    every = 1 / math.prod(sides)
-    chance = every + sum((n - 1) * every for n in sides)
-    if len(off) != 1 or chance >= OTHER_GAME_CHANCE:
+    chance = _faces_chance(sides, len(sides) - len(off))
+    if not off or chance >= OTHER_GAME_CHANCE:
         return None
-    at = off[0]
-    die = f"d{sides[at]}" if len(set(sides)) == len(sides) else f"die {at + 1}"
-    return die, seen[at], dice[at], chance
+    named = [f"d{sides[at]}" if len(set(sides)) == len(sides) else f"die {at + 1}" for at in off]
+    return listed(named), listed([str(seen[at]) for at in off]), listed([str(dice[at]) for at in off]), chance
+
+
+def _faces_chance(sides: Sequence[int], least: int) -> float:
+    """The chance that `least` or more faces of another roll of dice of `sides` fit one roll's, each die one time in
+    its sides (a day's roll, 5 or more of 6: 55 in 460,800)."""
+    exactly = [1.0]  # the chance that exactly k of the dice so far fit, for each k
+    for n in sides:
+        exactly = [
+            (exactly[k] * (n - 1) if k < len(exactly) else 0.0) + (exactly[k - 1] if k else 0.0)
+            for k in range(len(exactly) + 1)
+        ]
+        exactly = [ways / n for ways in exactly]
+    return sum(exactly[least:])
 
 
 def _one_face_fits(
-    case: Case[Any], verdict: Verdict, off: tuple[str, int, int, float], tried: list[str], *, as_text: str | None
+    case: Case[Any], verdict: Verdict, off: tuple[str, str, str, float], tried: list[str], *, as_text: str | None
 ) -> Finding:
-    """`too_few_rolls_fit` of one roll that fits the secret in every face but one (`_one_face_off`), none of the
+    """`too_few_rolls_fit` of one roll that fits the secret in every face but one or two (`_faces_off`), none of the
     mistakes `tried` explaining it: too few to tell this secret's roll with that die shown otherwise from another one,
     in the scheme's words (`Words.elsewhere`), beside the secret's own seal (or one over its hex text, `as_text`) or
     none."""

@@ -430,8 +430,8 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
     if finding.cause == "seal_from_other_game" and not alone:
         template = "The {seal}, the {secret} or both belong to {other_game}"
     if finding.cause == "too_few_rolls_fit" and one and not finding.too_few_to_tell:
-        # One roll, fitting the secret in every face but one, as its words say (review: "Too few rolls fit the day
-        # secret to tell whose they are" above one roll)
+        # One roll, fitting the secret in every face but one or two, as its words say (review: "Too few rolls fit the
+        # day secret to tell whose they are" above one roll)
         template = "Too few of the {roll}'s faces fit the {secret} to tell whose it is"
     if finding.cause == "too_few_rolls_fit" and finding.too_few_to_tell:
         # As its words say (`Finding.too_few_to_tell`), beside a seal that does not fit the secret: "too few fit to
@@ -447,8 +447,8 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
                 else "The {rolls} fit the {secret}, but are too few to tell whose it is"
             )
         elif one and finding.tally is not None and finding.tally.fit == 0:
-            # One roll, fitting in every face but one, as its words say (review: "Too few rolls fit the day secret to
-            # tell whose it is" above one roll's faces); of one value in both fields, which of the two it is
+            # One roll, fitting in every face but one or two, as its words say (review: "Too few rolls fit the day
+            # secret to tell whose it is" above one roll's faces); of one value in both fields, which of the two it is
             template = (
                 "Too few of the {roll}'s faces fit the value given in both fields to tell which it is"
                 if finding.which_field

@@ -206,7 +206,7 @@ Cause = Literal[
 # alone, too_few_rolls_fit among them); the diagnosis' findings say it in full, the README's "For support staff" too.
 # True of every scheme: where a daily finding says whose other than this game's the seal, the secret or the roll is,
 # another day's or another player's (`Words.other_game`, `Words.other_rolls`), the meaning says so too (review: they
-# said "another game's" alone), too_few_rolls_fit's of a day's one roll fitting in every face but one too.
+# said "another game's" alone), too_few_rolls_fit's of a day's one roll fitting in every face but one or two too.
 CAUSE_MEANINGS: dict[Cause, str] = {
     "numbering_shifted": "the rolls numbered from another start",
     "seat_order": "the client seeds, or a match's two apps' numbers, in the other seat order",
@@ -240,10 +240,10 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " the secret, or a mistake tried explains them, but the seal does not, as many fitting as another game's would by"
     " luck rarer than 1 time in 100: too few to tell whether the seal or the secret is another game's; beside"
     " seal_of_hex_text, a seal that is the secret's, computed over its hex text, too few to tell whose the rolls are,"
-    " as beside the secret's own seal; daily, also one roll fitting the secret in every face but one, as another's"
-    " would by luck rarer than 1 time in 100: too few to tell it from another player's or another day's, or, beside a"
-    " commitment that does not fit the secret, whether the commitment or the secret is another day's, or, with one"
-    " value given as both the secret and the commitment, which of the two it is",
+    " as beside the secret's own seal; daily, also one roll fitting the secret in every face but one or two, as"
+    " another's would by luck rarer than 1 time in 100: too few to tell it from another player's or another day's,"
+    " or, beside a commitment that does not fit the secret, whether the commitment or the secret is another day's,"
+    " or, with one value given as both the secret and the commitment, which of the two it is",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
     " given is another day's or copied wrong, whatever the rolls and whether or not a commitment is given; elsewhere,"
     " and daily with no archive read, none of the mistakes tried explaining the rolls, no more of which fit the secret"

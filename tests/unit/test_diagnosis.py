@@ -530,8 +530,10 @@ def test_rolls_of_another_game_given_labels_list_only_the_dice_order_as_tried() 
 def test_a_finding_of_a_daily_roll_says_it_explains_so_many_of_1_roll() -> None:
     # Review: a day's one roll, another game's, was "0 of 1 rolls"
     player = "00000000-0000-4000-8000-000000000000"
-    # (its roll is 1-5-3-2-3-11, which 1-5-3-2-3-1 would be cut inside: another game's differs in two faces)
-    request = parse_link(f"?scheme=daily&date=2026-01-01&player={player}&secret={'00' * 32}&rolls=2-5-3-2-3-1")
+    # (its roll is 1-5-3-2-3-11, which 1-5-3-2-3-1 would be cut inside: another game's differs in three faces; changed
+    # deliberately from two, 2-5-3-2-3-1, whose 4 of 6 faces fitting another roll's would 1 time in about 387, rarer
+    # than 1 in 100: too few to tell, no longer most likely another's)
+    request = parse_link(f"?scheme=daily&date=2026-01-01&player={player}&secret={'00' * 32}&rolls=2-6-3-2-3-1")
     verdict = verify(request)
     found = finding(verdict, "rolls_from_other_game")
     assert found.explains == "0 of 1 roll"
@@ -2476,12 +2478,44 @@ def test_a_days_roll_with_one_die_copied_wrong_is_too_few_to_tell_never_most_lik
         "Give the commitment too: if it fits, the settings given are the game's and the roll was copied correctly from"
         " it, the dice shown were not the committed ones: keep the day secret and report it"
     )
-    # and two dice changed are still most likely another player's or another day's
-    two = [roll[0] % 4 + 1, *wrong[1:]]
+    # and three dice changed are still most likely another player's or another day's (changed deliberately from two:
+    # 4 of 6 faces fitting, as another roll's would 1 time in about 387, is too few to tell too; 3 of 6 about 1 in 35)
+    two = [roll[0] % 4 + 1, *wrong[1:3], roll[3] % 10 + 1, *wrong[4:]]
     (other,) = (
         verify(parse_request(day | {"recorded": [two]}), day_secrets=archive if archived else None).diagnosis or []
     )
     assert other.cause == "rolls_from_other_game"
+
+
+@pytest.mark.parametrize("given", ["secret", "archive's commitment"])
+def test_a_days_roll_with_two_dice_copied_wrong_is_too_few_to_tell_never_most_likely_another_players(
+    given: str,
+) -> None:
+    # Review: a day's roll with one die copied wrong is too few to tell, 5 of its 6 faces fitting as another roll's
+    # would 1 time in about 8,378, but with two copied wrong, 4 of 6 fitting as another roll's would 1 time in about
+    # 387, still rarer than 1 in 100, it was "most likely another player's or another day's roll", and beside the
+    # archive's commitment given as the day secret "the recorded roll is not its roll: the commitment was pasted"
+    archive = OneDay(RevealedDay(bytes.fromhex(KEY), SEAL, "archive 2026-10-28", ARCHIVED, True, True))
+    day = {name: value for name, value in DAILY.items() if name != "commitment"}
+    day |= {"secret": KEY if given == "secret" else SEAL}
+    (roll,) = rolls_of(day)
+    wrong = [roll[0] % 4 + 1, roll[1] % 6 + 1, *roll[2:]]
+    request = parse_request(day | {"recorded": [wrong]})
+    verdict = verify(request, day_secrets=archive)
+    # Then the finding names both dice, with the odds of 4 of 6 faces, and does not say whose the roll most likely is
+    (found,) = verdict.diagnosis or []
+    fits = f"fits it in every face but its d4 and d6 ({wrong[0]} and {wrong[1]} where it rolls {roll[0]} and {roll[1]})"
+    assert "as another roll would fit as many 1 time in about 387" in found.detail
+    assert "most likely" not in found.detail
+    assert "is not its roll" not in found.detail
+    if given == "secret":
+        assert (found.cause, found.explains) == ("too_few_rolls_fit", "0 of 1 roll")
+        assert f"the day secret matches the commitment, but the recorded roll {fits}" in found.detail
+        assert "this day secret's roll with its d4 and d6 copied wrong or shown otherwise" in found.detail
+        assert _words_against_code(verdict) == []
+    else:
+        assert (found.cause, found.computed_or_pasted) == ("seal_in_secret_field", True)
+        assert f"itself, and the recorded roll {fits}" in found.detail
 
 
 def test_a_days_roll_fitting_in_every_face_but_one_beside_another_commitment_is_too_few_to_tell_whose() -> None:
@@ -2596,8 +2630,10 @@ def test_a_roll_from_the_archives_commitment_with_one_die_copied_wrong_is_never_
         f" the game shows {wrong[die]} there too, leave the day secret out to check the roll against the one the"
         " archive revealed"
     )
-    # and two dice changed are still another roll, the commitment pasted as the day secret
-    two = [*wrong[:5], roll[5] % 20 + 1] if die != 5 else [wrong[0] % 4 + 1, *wrong[1:]]
+    # and three dice changed are still another roll, the commitment pasted as the day secret (changed deliberately
+    # from two: 4 of 6 faces fitting, as another roll's would 1 time in about 387, is too few to tell too)
+    two = [*wrong[:3], roll[3] % 10 + 1, wrong[4], roll[5] % 20 + 1] if die != 5 else [wrong[0] % 4 + 1, *wrong[1:]]
+    two = two if die != 5 else [*two[:3], roll[3] % 10 + 1, *two[4:]]
     (other,) = verify(parse_request(day | {"recorded": [two]}), day_secrets=archive).diagnosis or []
     assert other.cause == "seal_in_secret_field"
     assert "the recorded roll is not its roll: the commitment was pasted as the day secret" in other.detail
@@ -2619,8 +2655,8 @@ def test_the_page_heads_the_archives_commitment_as_the_day_secret_beside_its_rol
     assert headings == [
         "The commitment was given as the day secret; too few of the roll&#x27;s faces fit it to tell why"
     ]
-    # and beside a roll two dice off, the commitment pasted as the day secret, still headed as pasted
-    two = parse_request(day | {"recorded": [[roll[0] % 4 + 1, roll[1] % 6 + 1, *roll[2:]]]})
+    # and beside a roll three dice off, the commitment pasted as the day secret, still headed as pasted
+    two = parse_request(day | {"recorded": [[roll[0] % 4 + 1, roll[1] % 6 + 1, roll[2] % 8 + 1, *roll[3:]]]})
     assert re.findall(r"<div class=finding><b>([^<]*)</b>", render_page(verify(two, day_secrets=archive), two)) == [
         "The commitment was pasted as the day secret"
     ]
@@ -3924,14 +3960,18 @@ def test_rolls_no_mistake_explains_are_never_weighed_below_chance_as_another_gam
 
 
 def _faces_chance(verdict: Verdict, sides: tuple[int, ...]) -> float:
-    """Of one roll recorded that differs from the one computed in one face alone, the chance of another roll fitting as
-    many faces by luck (every face, or every face but one); 1.0 for any other."""
+    """Of one roll recorded that differs from the one computed in some faces, the chance of another roll fitting as
+    many faces by luck or more, each die one time in its sides, counted over every way the dice may fit (changed
+    deliberately from one face off alone: two off fit as many 1 time in about 387); 1.0 for a roll that fits."""
     (report,) = verdict.rolls
-    off = sum(a != b for a, b in zip(report["dice"] or [], report["recorded"] or [], strict=True))
-    if off != 1:
+    fit = sum(a == b for a, b in zip(report["dice"] or [], report["recorded"] or [], strict=True))
+    if fit == len(sides):
         return 1.0
-    every = 1 / math.prod(sides)
-    return every * (1 + sum(n - 1 for n in sides))
+    chance = 0.0
+    for fits in itertools.product([True, False], repeat=len(sides)):
+        if sum(fits) >= fit:
+            chance += math.prod(1 / n if hit else (n - 1) / n for n, hit in zip(sides, fits, strict=True))
+    return chance
 
 
 def _words_against_code(verdict: Verdict) -> list[str]:
