@@ -1221,10 +1221,11 @@ def _prepare(
                 part = read_partial(store, name)
             except ValidationError:
                 continue  # not a partial this command wrote: its block, if the inputs make one, is audited again
-            # A block with lines the archive refused, or that fairdice failed on, is audited again too: the reader may
-            # list the archive by now, fairdice may be mended.
+            # A block with lines the archive refused, or whose archive object it gave no bytes for yet, or that fairdice
+            # failed on, is audited again too: the reader may list the archive by now, the object be restored, fairdice
+            # be mended.
             keys_kept = all((out / partial_key(name, kept)).is_file() for kept in (FINDINGS, IDS, GAMES))
-            retry = part.refused or part.failed
+            retry = part.refused or part.unreadable or part.failed
             if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not retry:
                 done[name] = part.lines_sha256
         # A plan that kept no day or moment: this run's. One that kept no mark: none, as the plan is not written again

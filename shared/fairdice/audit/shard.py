@@ -30,6 +30,7 @@ from fairdice.errors import (
     ArchiveUnavailable,
     FairdiceError,
     InvalidInput,
+    NotReadableYet,
     ReadsNoArchive,
     RepeatedKey,
     ShardTooLarge,
@@ -61,8 +62,10 @@ PART_BYTES = 8  # a game's inputs and start, each told from the others of its ke
 # secret a scheme's lines share, a day's, written once a shard besides, marked SHARED; 10: and its day beside the mark;
 # 11: the day as the entry's inputs, the mark as its start; 12: a bg-online-v1 match's derived key marked so too; 13:
 # its counts count windows, which a partial of 12 counts none of, whatever it holds; 14: a withheld game's finding says
-# at_most_incomplete, which one of 13 may lack, written before it did: a report drew it as a bare "withheld").
-PARTIAL_FORMAT = 14
+# at_most_incomplete, which one of 13 may lack, written before it did: a report drew it as a bare "withheld"; 15: it
+# counts its lines whose archive object was not readable yet (`Partial.unreadable`), which one of 14 counts none of, so
+# a resume kept such a block as done).
+PARTIAL_FORMAT = 15
 # What a line of ids.txt and of games.txt is, as `ShardAudit.line` writes them: an id as JSON (ASCII, as json.dumps
 # writes it), its line's number and its game's scheme; a game's key, its line's number, its inputs and start side by
 # side (the three in unpadded URL-safe base64: a merge of 100 million games holds every line of games.txt in its
@@ -234,6 +237,9 @@ class ShardAudit:
         self.refusal_is_finding = refusal_is_finding
         self.refused = 0  # lines whose finding is a refused archive read: a resume audits their block again
         self.failed = 0  # lines fairdice failed on (internal_error): a resume audits their block again too
+        # lines whose finding is an archive object the store gives no bytes for yet (NotReadableYet: in Glacier until
+        # restored): a resume audits their block again too, as the readers read such an object again
+        self.unreadable = 0
         self.counts = _counter()
         # Plain counters and dice streams while reading (updated every game); models at the end.
         self.schemes: dict[str, tuple[dict[str, int], dict[str, DieStream]]] = {}
@@ -330,6 +336,16 @@ class ShardAudit:
             field = exc.field or "secret"
             words = f'{exc.message}: add "{field}" to the line, or audit against the archive with --archive s3://BUCKET'
             self._unread(number, shown_id, scheme, _adding(invalid(InvalidInput(words, field=field)), id_problem))
+            return
+        except NotReadableYet as exc:
+            # The archive's finding all the same (no object the publisher writes is so), but one whose bytes a restore
+            # gives: locally its block is audited again by a resume, which the finding says (review: a resume kept it
+            # as done, the object restored since)
+            self.unreadable += 1
+            error = invalid(exc)
+            if self.refusal_is_finding:
+                error = error.model_copy(update={"message": f"{error.message}. {_READ_ONCE_RESTORED}"})
+            self._unread(number, shown_id, scheme, _adding(error, id_problem))
             return
         except (ValidationError, FairdiceError) as exc:
             self._unread(number, shown_id, scheme, _adding(invalid(exc), id_problem))
@@ -494,6 +510,7 @@ def audit_shard(
             by_scheme=audit.by_scheme(),
             refused=audit.refused,
             failed=audit.failed,
+            unreadable=audit.unreadable,
         )
         store.put_file(partial_key(name, FINDINGS), findings_path)
         store.put_file(partial_key(name, IDS), ids_path)
@@ -507,6 +524,14 @@ def audit_shard(
 _READ_AGAIN = (
     "This line is kept as a finding: once these credentials may list the archive (s3:ListBucket), run the audit again"
     " (with --resume, only the blocks holding such lines are read again)"
+)
+
+
+# An archive object not readable yet, in a line's finding, locally: its block is stored, counting such lines
+# (`Partial.unreadable`), and a resume audits it again.
+_READ_ONCE_RESTORED = (
+    "This line is kept as a finding: once S3 gives the object's bytes (restored from its archive storage class), run"
+    " the audit again (with --resume, only the blocks holding such lines are read again)"
 )
 
 

@@ -261,6 +261,11 @@ class Partial(BaseModel):
     failed: NonNegativeInt = Field(
         default=0, description="lines fairdice failed on (internal_error): a local resume audits them again"
     )
+    unreadable: NonNegativeInt = Field(
+        default=0,
+        description="lines whose finding is an archive object the store gives no bytes for yet (`NotReadableYet`: in"
+        " Glacier until restored): a local resume audits them again",
+    )
     counts: Counts = Field(default_factory=Counts)
     by_scheme: dict[str, SchemeTally] = Field(default_factory=dict)
 

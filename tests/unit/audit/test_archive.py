@@ -493,6 +493,53 @@ def test_a_resume_audits_again_the_blocks_whose_lines_the_archive_refused(
     assert (out / "findings.jsonl").read_bytes() == b""
 
 
+class InGlacier(PassingStore):
+    """The archive with the day's record kept in an archive storage class until `restored`: S3 gives no bytes for it
+    (NotReadableYet) before."""
+
+    def __init__(self, inner: ObjectStore) -> None:
+        super().__init__(inner)
+        self.restored = False
+
+    def read(self, key: str) -> Stored | None:
+        if key == revealed_key(dt.date.fromisoformat(games.ARCHIVED_DAY)) and not self.restored:
+            raise NotReadableYet(
+                f"{key} in S3 bucket {ARCHIVE} is kept in GLACIER, whose bytes S3 gives only once restored"
+            )
+        return self.inner.read(key)
+
+
+def test_a_resume_audits_again_the_blocks_whose_archive_object_was_not_readable_yet(
+    tmp_path: Path, published: Stores, archive: tuple[Path, ArchiveReader], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given blocks of two lines: a game and a daily roll, then two games; the day's record in Glacier as it is audited
+    _, reader = archive
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(
+        tmp_path / "day.jsonl", [games.narde(1), games.archived_daily(reader, 2), games.narde(3), games.narde(4)]
+    )
+    glacier = InGlacier(published.archive)
+    serve_archive(monkeypatch, glacier)
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
+    assert main([*arguments, "--archive", f"s3://{ARCHIVE}"]) == 1
+    # its line's finding says the object is not read, and how its line is read again once it is restored
+    [finding] = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
+    assert finding["line"] == 2 and "is kept in GLACIER" in finding["error"]["message"], finding
+    assert "once S3 gives the object's bytes (restored" in finding["error"]["message"], finding
+    assert "with --resume, only the blocks holding such lines are read again" in finding["error"]["message"], finding
+
+    # When the record is restored, and the audit is resumed
+    glacier.restored = True
+    resumed = run([str(tmp_path / "day.jsonl")], out, workers=1, resume=True, archive=f"s3://{ARCHIVE}")
+
+    # Then the block with that line is audited again, and its daily roll is fair; the other block is kept (review: the
+    # resume kept the block as done, its finding the object not read, though the readers read such an object again)
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (1, 1)
+    assert (resumed.summary.games, resumed.summary.fair, resumed.summary.errors) == (4, 4, 0)
+    assert (out / "findings.jsonl").read_bytes() == b""
+
+
 def test_a_folder_is_refused_as_the_archive_even_one_that_would_make_the_roll_fair(
     tmp_path: Path, archive: tuple[Path, ArchiveReader], capsys: pytest.CaptureFixture[str]
 ) -> None:
