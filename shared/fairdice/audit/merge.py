@@ -63,9 +63,13 @@ STALE = (
     "its partial result is of another version of the object than the one listed now (an earlier run's, or the object"
     " changed after it was read): this version was not audited"
 )
+# Said of a partial of another PARTIAL_FORMAT: what differs may be its ids and game keys, which the checks across shards
+# read, or only its counts or its findings' fields, which they do not (review: of a partial of 13, whose ids and keys
+# are as 14's, it said the merge could not read its checks across shards)
 OTHER_FORMAT = (
-    "its partial result was written by another version of fairdice, whose checks across shards this merge cannot read"
-    " (as when the stack was updated while the audit ran): its games are not counted; audit it again in a new execution"
+    "its partial result was written by another version of fairdice, in another form than this merge reads (its ids and"
+    " game keys, its counts or its findings written otherwise), as when the stack was updated while the audit ran: its"
+    " games are not counted; audit it again in a new execution"
 )
 ALTERED = (
     "its partial result does not add up to what its worker returned to the map run (its games, those not fair and its"

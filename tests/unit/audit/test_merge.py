@@ -1,5 +1,6 @@
 """The one merge: partial results in any stored order give one summary and one findings file, nothing left out."""
 
+import datetime as dt
 import hashlib
 import io
 import json
@@ -155,6 +156,36 @@ def test_a_partial_written_by_another_version_is_a_shard_not_audited_not_a_faile
     assert [(f["file"], f["error"]["message"]) for f in findings(tmp_path)] == [
         ("games/b.jsonl", merge_module.OTHER_FORMAT)
     ]
+
+
+def test_a_partial_of_another_version_whose_ids_and_keys_are_this_ones_is_said_of_another_form_not_unreadable(
+    tmp_path: Path,
+) -> None:
+    # Given a shard audited by the stack as it was before an update (PARTIAL_FORMAT 13: its ids and game keys as now,
+    # its withheld finding without at_most_incomplete), beside one audited now
+    store = FolderResults(tmp_path)
+    shard(store, "games/a.jsonl", [games.narde(10)], etag='"a"')
+    data = games.jsonl([games.daily(11)])  # of a day not over as the shard reads it: withheld
+    source = InputRecord(file="games/b.jsonl", bytes=len(data), sha256="0" * 64, version="v1", etag='"b"')
+    name = shard_name("games/b.jsonl")
+    lines = numbered_lines(io.BytesIO(data), "games/b.jsonl")
+    audit_shard(lines, "games/b.jsonl", store, name, source=lambda: source, today=dt.date(2026, 11, 29))
+    findings_path = tmp_path / partial_key(shard_name("games/b.jsonl"), "findings.jsonl")
+    (withheld,) = [json.loads(line) for line in findings_path.read_text().splitlines()]
+    del withheld["at_most_incomplete"]
+    findings_path.write_text(json.dumps(withheld) + "\n")
+    summary_path = tmp_path / partial_key(shard_name("games/b.jsonl"), PART_SUMMARY)
+    summary_path.write_text(json.dumps({**json.loads(summary_path.read_text()), "format": 13}))
+
+    summary = merge(store, expected={"games/a.jsonl": '"a"', "games/b.jsonl": '"b"'})
+
+    # Then shard b is not audited, said as a partial of another form, its findings among what may differ, not as one
+    # whose checks across shards the merge cannot read (review: said so of a partial whose ids and keys it reads)
+    assert (summary.games, summary.fair, summary.not_audited) == (1, 1, 1)
+    [(file, message)] = [(f["file"], f["error"]["message"]) for f in findings(tmp_path)]
+    assert (file, message) == ("games/b.jsonl", merge_module.OTHER_FORMAT)
+    assert "cannot read" not in message and "checks across shards" not in message, message
+    assert "in another form than this merge reads" in message and "its findings" in message, message
 
 
 def test_a_shard_whose_audit_failed_and_that_is_no_longer_listed_is_still_a_finding(tmp_path: Path) -> None:
