@@ -242,6 +242,14 @@ def _audit(args: argparse.Namespace) -> int:
         return EXIT_TERMINATED if isinstance(exc, Terminated) else EXIT_INTERRUPTED
     else:
         # Said before the handlers are put back: the outputs are whole, and a Ctrl-C now stops nothing
+        if result.redone_blocks:
+            # Why a resume took longer than its blocks not done (review: a block of another form audited again unsaid)
+            why = "; ".join(f"{count:,} {reason}" for reason, count in result.redone_blocks.items())
+            total = counted(sum(result.redone_blocks.values()), "block", "blocks")
+            say(
+                f"fairdice: audit: --resume audited again {total} whose result was stored ({why}), by the moment the"
+                " interrupted run began: nothing is lost"
+            )
         return _ended(args, result.summary)
     finally:
         for number, handler in previous.items():

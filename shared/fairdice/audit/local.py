@@ -152,11 +152,22 @@ class Progress:
 
 
 class RunResult(BaseModel):
-    """A finished run: the summary, and how many blocks were audited now or found done before."""
+    """A finished run: the summary, and how many blocks were audited now or found done before; and of those audited now
+    by a resume, the blocks it found a result stored for and audited again, counted by why (`REDONE_FORM`,
+    `REDONE_LINES`, `REDONE_PARTS`)."""
 
     summary: Summary
     audited_blocks: int
     resumed_blocks: int
+    redone_blocks: dict[str, int] = {}
+
+
+# Why a resume audits again a block whose result it found stored (`RunResult.redone_blocks`)
+REDONE_FORM = "stored by another fairdice in another form"
+REDONE_LINES = (
+    "holding lines to read again (the archive refused them or gave no bytes for them yet, or fairdice failed)"
+)
+REDONE_PARTS = "missing a part of its result"
 
 
 def find_inputs(
@@ -429,7 +440,7 @@ def run(
         # plan a resume goes by
         earlier = _plan_found(out / PLAN)
         with _left_staged(out, earlier) as left:
-            done, plan = _prepare(out, plan, resume, earlier, judged)
+            done, plan, redo = _prepare(out, plan, resume, earlier, judged)
             passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
         records: list[InputRecord] = []
@@ -438,6 +449,7 @@ def run(
         cut: dict[str, str] = {}  # the file each block audited now is of, by its name
         names: set[str] = set()
         audited = resumed = 0
+        redone: dict[str, int] = {}
         before = 0
         try:  # the bar is put away however the run ends, before the command says why
             # Started with Ctrl-C and SIGTERM held back: a thread the bar draws from (rich's) holds them for its life,
@@ -465,6 +477,8 @@ def run(
                                 blocks.submit(name, str(path), block)
                                 cut[name] = str(path)
                                 audited += 1
+                                if name in redo:
+                                    redone[redo[name]] = redone.get(redo[name], 0) + 1
                             if asked is not None:
                                 asked()
                             watch.advance(hashed.bytes - before, 0)
@@ -542,7 +556,7 @@ def run(
             raise
         finally:
             store.release()
-    return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed)
+    return RunResult(summary=summary, audited_blocks=audited, resumed_blocks=resumed, redone_blocks=redone)
 
 
 @contextmanager
@@ -1154,11 +1168,12 @@ def _prepare(
     resume: bool,
     found: Plan | OSError | ValidationError | None,
     judged: dict[str, _FileState],
-) -> tuple[dict[str, str], Plan]:
+) -> tuple[dict[str, str], Plan, dict[str, str]]:
     """Check a resume against the interrupted run's plan (`found`: `_plan_found`), or start afresh; the blocks already
-    done, each with the digest of the lines it audited, and the plan the run goes by: a resumed run's keeps its
-    interrupted run's day it judges daily games by, moment it reads the archive as of and mark of the files it stages
-    (`Plan.staged`). A fresh run removes the outputs in `out` only as they were judged an earlier audit's (`judged`:
+    done, each with the digest of the lines it audited, the plan the run goes by (a resumed run's keeps its interrupted
+    run's day it judges daily games by, moment it reads the archive as of and mark of the files it stages,
+    `Plan.staged`), and the blocks whose result is stored but not kept, each with why (`REDONE_FORM`, `REDONE_LINES`,
+    `REDONE_PARTS`). A fresh run removes the outputs in `out` only as they were judged an earlier audit's (`judged`:
     `_earlier_results_only`), or links."""
     plan_file = out / PLAN
     store = FolderResults(out, plan.staged or "")
@@ -1216,6 +1231,7 @@ def _prepare(
         # findings or ids are gone, which the merge reads (review: it stopped, exit 3, asking for the --resume that
         # stopped alike)
         done = {}
+        redo: dict[str, str] = {}
         for name in partial_names(store):
             try:
                 part = read_partial(store, name)
@@ -1226,7 +1242,13 @@ def _prepare(
             # be mended.
             keys_kept = all((out / partial_key(name, kept)).is_file() for kept in (FINDINGS, IDS, GAMES))
             retry = part.refused or part.unreadable or part.failed
-            if part.format == PARTIAL_FORMAT and part.lines_sha256 and keys_kept and not retry:
+            if part.format != PARTIAL_FORMAT or not part.lines_sha256:
+                redo[name] = REDONE_FORM
+            elif not keys_kept:
+                redo[name] = REDONE_PARTS
+            elif retry:
+                redo[name] = REDONE_LINES
+            else:
                 done[name] = part.lines_sha256
         # A plan that kept no day or moment: this run's. One that kept no mark: none, as the plan is not written again
         kept = {
@@ -1234,7 +1256,7 @@ def _prepare(
             "started": planned.started or plan.started,
             "staged": planned.staged,
         }
-        return done, plan.model_copy(update=kept)
+        return done, plan.model_copy(update=kept), redo
     # Whatever an earlier run (or anyone else) left of these is removed, or the run does not start: a partial left in
     # place would be a block's result that this run never audited, waiting for a resume to count it. The plan's bytes
     # are made first: nothing is removed for a run whose plan could not be written (a name JSON cannot hold).
@@ -1271,7 +1293,7 @@ def _prepare(
             f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"
         ) from None
     store.put(PLAN, planned_bytes)
-    return {}, plan
+    return {}, plan, {}
 
 
 def _partials_as_judged(

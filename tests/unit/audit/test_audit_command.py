@@ -3195,6 +3195,35 @@ def test_a_block_done_before_withheld_findings_said_at_most_incomplete_is_audite
     assert (tmp_path / "out" / "report.html").read_text().count("withheld, at most incomplete once revealed") == 2
 
 
+def test_a_resume_says_it_audited_again_blocks_whose_result_was_stored_and_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given a finished run begun on 2026-11-29 over three blocks, the first's partial as a fairdice of format 13 wrote
+    # it, the second's counting a line fairdice failed on, the third's kept as it was
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(
+        tmp_path / "in" / "day.jsonl",
+        [games.narde(n) for n in range(1, 7)],
+    )
+    started = dt.datetime(2026, 11, 29, 12, tzinfo=dt.UTC)
+    run([str(tmp_path / "in")], tmp_path / "out", workers=1, started=started)
+    for name, changed in (("00000-0000000", {"format": 13}), ("00000-0000001", {"failed": 1})):
+        summary = tmp_path / "out" / "partials" / name / "summary.json"
+        summary.write_text(json.dumps({**json.loads(summary.read_text()), **changed}))
+    capsys.readouterr()
+
+    # When it is resumed by the command
+    assert main(["audit", str(tmp_path / "in"), "--out", str(tmp_path / "out"), "--workers", "1", "--resume"]) == 0
+
+    # Then it says on stderr that it audited two blocks again whose result was stored, and why each, where it said
+    # nothing of them (review: a resume after a format's change audited every block again without a word)
+    err = capsys.readouterr().err
+    assert (
+        "fairdice: audit: --resume audited again 2 blocks whose result was stored (1 stored by another fairdice in"
+        f" another form; 1 {local.REDONE_LINES}), by the moment the interrupted run began: nothing is lost"
+    ) in err, err
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 @pytest.mark.parametrize(
     "signals",
