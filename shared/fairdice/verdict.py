@@ -19,6 +19,7 @@ INCOMPLETE_WHEN: tuple[str, ...] = (
     "some or all rolls not recorded",
     "a window that starts past the game's first roll",
     "a take-back line",
+    "rolls that end at an opening roll that tied",
     "a daily roll without the archive's commitment published in time",
     "a daily roll whose commitment or record the archive does not keep under S3 Object Lock in compliance mode",
     "a daily roll whose record the archive does not show revealed after its day was over",
