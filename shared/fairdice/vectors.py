@@ -11,7 +11,8 @@ Two sections:
   what it gives: the seal and, per roll, the exact HMAC message, the HMAC of that message, the
   dice; and `verdict` and `scope`: what sending `request` with `recorded` set to the listed dice
   yields. Only a whole game with its seal is `fair`; a window of a game (from a later roll), a
-  take-back line, or a game without its seal is `incomplete`.
+  take-back line, rolls that end at an opening roll that tied (rolled again: the game goes on),
+  or a game without its seal is `incomplete`.
 - `streams`: the branches a real HMAC never reaches (a block with no usable byte). Each lists
   the blocks a stand-in MAC returns, keyed by message (three-dice: the message bytes in hex),
   and the dice they give; a correct implementation asks for exactly those messages.

@@ -9,13 +9,14 @@ import hashlib
 import hmac
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 from uuid import UUID
 
 import pytest
 from fairdice import vectors
 from fairdice.links import parse_link
 from fairdice.schemes import daily, labelled, narde, pair36, parse_request, request_models, three_dice
+from fairdice.verdict import ScopeKind
 from fairdice.verify import verify
 
 from testkit.oracles.fake_mac import TableMac
@@ -56,6 +57,18 @@ def test_the_seed_examples_in_the_file_are_the_documents_numbers() -> None:
     assert by_name["narde-v1-seed-example"]["seal"].startswith("630dcd29")
 
 
+def test_the_vectors_show_every_kind_of_scope_a_verdict_can_be_about() -> None:
+    # What `fair` proves is each kind's to say (FORMAT 2), so another implementation meets every kind in the vectors
+    # (review: none ended at an opening roll that tied, scope kind unfinished, which bg-dice-v1 and bg-online-v1 give)
+    shown = {v["expected"].get("scope") for v in DOCUMENT["vectors"]} - {None}  # None: withheld
+    assert shown == set(get_args(ScopeKind))
+    tied = {v["request"]["scheme"] for v in DOCUMENT["vectors"] if v["expected"].get("scope") == "unfinished"}
+    assert tied == {"bg-dice-v1", "bg-online-v1"}
+    for vector in DOCUMENT["vectors"]:
+        if vector["expected"].get("scope") == "unfinished":
+            assert vector["expected"]["verdict"] == "incomplete" and vector["expected"]["rolls"][-1]["winner"] == "tie"
+
+
 @pytest.mark.parametrize("vector", DOCUMENT["vectors"], ids=lambda v: v["name"])
 def test_each_vector_verifies_with_its_own_dice_as_fair_only_when_a_whole_game_with_its_seal(
     vector: dict[str, Any],
@@ -72,7 +85,7 @@ def test_each_vector_verifies_with_its_own_dice_as_fair_only_when_a_whole_game_w
     assert verdict.verdict == expected["verdict"]
     if verdict.verdict == "fair":
         assert request.seal_hex and whole_game and not verdict.reasons
-    else:  # a window, a take-back line, no seal; daily: no archive to show its commitment was in time
+    else:  # a window, a take-back line, an opening roll that tied last, no seal; daily: no archive to show it in time
         assert verdict.verdict == "incomplete" and verdict.reasons
     assert verdict.scope is not None and verdict.scope.kind == expected["scope"]
     assert verdict.checks.rolls == "match"

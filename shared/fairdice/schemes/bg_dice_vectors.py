@@ -53,6 +53,12 @@ def requests() -> list[tuple[str, str, dict[str, Any]]]:
             {"scheme": "bg-dice-v1", "key": bot_tie_key.hex(), "lock": seal_of(bot_tie_key), "count": 5},
         ),
         (
+            "bg-dice-v1-ends-at-a-tie",
+            "the same key's rolls up to opening:1, a tie: the opening is rolled again after it, so the game goes on"
+            " past them, unfinished, at most incomplete",
+            {"scheme": "bg-dice-v1", "key": bot_tie_key.hex(), "lock": seal_of(bot_tie_key), "count": 2},
+        ),
+        (
             "bg-dice-v1-later-game-of-a-match",
             "a later game of a match: no opening roll, starts at turn:1",
             {"scheme": "bg-dice-v1", "key": stand_in_hex("bg-dice-v1 match game 2"), "opening": False, "count": 4},

@@ -39,6 +39,18 @@ def requests() -> list[tuple[str, str, dict[str, Any]]]:
             },
         ),
         (
+            "bg-online-v1-ends-at-a-tie",
+            "the same match's game 1 up to g1:opening:0, a tie: the opening is rolled again after it, so the game goes"
+            " on past it, unfinished, at most incomplete",
+            {
+                "scheme": "bg-online-v1",
+                "server_number": online_tie_server.hex(),
+                "seal": seal_of(online_tie_server),
+                "app_numbers": apps,
+                "count": 1,
+            },
+        ),
+        (
             "bg-online-v1-game-2",
             "online game 2 of a match: no opening roll, g2:roll:1 onwards",
             {
