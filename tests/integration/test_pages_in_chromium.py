@@ -9,6 +9,7 @@ agreeing. Screenshots go under pytest's temporary folder (paths printed with `py
 """
 
 import datetime as dt
+import hashlib
 import json
 import os
 import re
@@ -2833,3 +2834,47 @@ def test_a_mismatch_page_whose_tab_says_more_after_its_verdict_gets_no_agreement
     # When the browser has checked it, Then it does not agree, and says its tab does not say its verdict
     says = "its tab does not say its verdict as this page words it"
     _checked_not_agreeing(browser, tmp_path / "tab.html", tampered, says)
+
+
+def _tie_game(scheme: str) -> dict[str, Any]:
+    """A game from its start that ends at an opening roll that tied, rolled again after it: bg-dice-v1's key 6 (as 32
+    bytes) ties at opening:0 and :1, bg-online-v1's server number 8 at g1:opening:0."""
+    if scheme == "bg-dice-v1":
+        key = (6).to_bytes(32, "big")
+        return {"scheme": scheme, "key": key.hex(), "lock": hashlib.sha256(key).hexdigest(), "count": 2}
+    server = (8).to_bytes(32, "big")
+    game = {"server_number": server.hex(), "seal": hashlib.sha256(server).hexdigest(), "app_numbers": ["0a1b", "ff02"]}
+    return {"scheme": scheme, **game, "count": 1}
+
+
+@pytest.mark.parametrize("scheme", ["bg-dice-v1", "bg-online-v1"])
+def test_the_page_of_rolls_that_end_at_an_opening_roll_that_tied_says_incomplete_and_its_browser_agrees_only_so(
+    scheme: str, browser: Browser, server: str, tmp_path: Path
+) -> None:
+    # Given a game's rolls to an opening roll that tied, recorded as rolled: its page, from its game-over link, and the
+    # same page with its verdict said fair, about a game from its start, each roll and the seal right
+    game = _tie_game(scheme)
+    game |= {"recorded": recorded(game)}
+    request = parse_request(game)
+    verdict = verify(request)
+    assert verdict.scope is not None and (verdict.verdict, verdict.scope.kind) == ("incomplete", "unfinished")
+    scope = verdict.scope.model_copy(
+        update={"kind": "game", "description": verdict.scope.description.split(", ending")[0]}
+    )
+    claimed = verdict.model_copy(update={"verdict": "fair", "scope": scope, "reasons": []})
+    saved = tmp_path / "claimed.html"
+    saved.write_text(render_page(claimed, request), encoding="utf-8")
+
+    # When the browser has checked each
+    page = measured(browser, link_for(server, game), PHONE)
+    tab = browser.evaluate("document.title")
+
+    # Then the honest page says incomplete, why, in its heading, its tab and the line of what was checked, and the
+    # browser's own check agrees, not in the colour of good news (review: the browser's twin of the rule, which the
+    # offline page's test alone held, was never held to a verdict page of such a game)
+    heading, checked = "Nothing failed, but the check is incomplete: ", f"Checked: {verdict.scope.description}."
+    assert page["recheck"] == "agree" and heading + verdict.scope.description in page["text"], page["text"][:1500]
+    assert checked in page["text"] and tab.startswith("Incomplete · ") and "Fair" not in tab, (tab, page["text"][:1500])
+    assert browser.evaluate("document.getElementById('recheck-status').className") == ""
+    # And the page saying fair gets no agreement: the browser's own verdict is incomplete, the scope unfinished
+    _checked_not_agreeing(browser, tmp_path / "claimed-checked.html", saved.read_text(encoding="utf-8"), "unfinished")
