@@ -302,6 +302,25 @@ def test_a_phrase_typed_with_other_capitals_and_a_space_at_an_end_is_found(phras
     assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize(
+    ("real", "phrase"),
+    [("Test", "TEST"), ("Good Luck", "GOOD LUCK"), ("Good luck", "GOOD LUCK"), ("\u0130stanbul", "\u0130STANBUL")],
+)
+def test_a_capitalised_phrase_typed_with_caps_lock_on_is_found(real: str, phrase: str) -> None:
+    # Second review: caps lock over a phrase whose first letter (or every word's) is a capital raises it whole; such a
+    # phrase was "most likely another game's rolls", letter case tried, as only the first letter was ever lowered alone
+    mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"phrase": real, "count": 12})}
+    verdict = check(mistaken)
+    assert verdict.diagnosis is not None and verdict.diagnosis[0].cause == "letter_case"
+    found = finding(verdict, "letter_case")
+    assert found.try_ == {"phrase": real}
+    assert found.detail == (
+        f'the rolls fit the phrase with other capitals: "{real}", not "{phrase}" (the text goes into every roll as the'
+        " game showed it, capitals and all)"
+    )
+    assert_try_is_fair(mistaken, found)
+
+
 @pytest.mark.parametrize(("real", "phrase"), [("STRASSE", "stra\u00dfe"), ("FISH", "\ufb01sh")])
 def test_a_phrase_spelt_with_other_letters_is_not_said_to_have_other_capitals(real: str, phrase: str) -> None:
     # Review: "straße" typed for "STRASSE" was "with other capitals", but ß is no small SS: Unicode's upper() makes

@@ -334,6 +334,7 @@ _TURKISH_LOWER = str.maketrans({"\u0130": "i", "I": "\u0131"})
 _TURKISH_UPPER = str.maketrans({"i": "\u0130", "\u0131": "I"})
 _TURKISH_PAIRS = frozenset({("\u0130", "i"), ("i", "\u0130"), ("I", "\u0131"), ("\u0131", "I")})
 _WORD_START = re.compile(r"(?<!\S)\S")
+_WORD = re.compile(r"\S+")
 
 
 def _case_pair(a: str, b: str) -> bool:
@@ -348,14 +349,18 @@ def _spellings(value: str, lower: Callable[[str], str], upper: Callable[[str], s
     # Every word capitalised, or none (review: "good luck" typed for "Good Luck" was not tried)
     yield _WORD_START.sub(lambda word: upper(word[0]), value)
     yield _WORD_START.sub(lambda word: lower(word[0]), value)
+    # and caps lock over a capitalised text, its first letter or every word's kept and the rest lowered (second review:
+    # "TEST" for "Test", "GOOD LUCK" for "Good Luck" and "İSTANBUL" for "İstanbul" were "another game's rolls")
+    yield upper(value[:1]) + lower(value[1:])
+    yield _WORD.sub(lambda word: upper(word[0][:1]) + lower(word[0][1:]), value)
 
 
 def recased(value: str) -> list[str]:
     """The text as it may have been typed with other capitals (`letter_case`): a phone capitalises the first letter
-    typed, caps lock turns every letter round, a title capitalises every word, a Turkish phone writes i's capital İ;
-    each spelling once, none the text itself, and each the text letter for letter in another case (`_case_pair`). A
-    phrase goes into every roll's HMAC as the app showed it, so "Test" rolls other dice than "test" (support review:
-    such a phrase was "most likely another game's rolls")."""
+    typed, caps lock turns every letter round (or raises a capitalised text whole), a title capitalises every word, a
+    Turkish phone writes i's capital İ; each spelling once, none the text itself, and each the text letter for letter in
+    another case (`_case_pair`). A phrase goes into every roll's HMAC as the app showed it, so "Test" rolls other dice
+    than "test" (support review: such a phrase was "most likely another game's rolls")."""
     spellings = [
         *_spellings(value, str.lower, str.upper),
         *_spellings(
