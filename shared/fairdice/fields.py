@@ -344,7 +344,18 @@ Day = Annotated[
 def _player(value: object) -> str:
     text = str(value).strip() if isinstance(value, str | UUID) else ""
     if not re.fullmatch(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}", text):
-        raise ValueError("a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000")
+        rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000"
+        # A character copied with the id that shows nothing or looks like one of its own (a zero-width space, a curly
+        # quote, an en dash, a fullwidth digit) is named, as a hex value's is (review: "a UUID such as …" said of what
+        # reads as one). Not an ASCII one, seen as typed, nor so an address's id, checked percent-encoded (GET
+        # /daily/{date}/{player_id}, GET /game/today/{player_id}), whose first such character would be the % of its
+        # escape: its words are the rule's alone
+        bad = next((character for character in text if not character.isascii()), None)
+        if bad is None:
+            raise ValueError(rule)
+        alike = _fullwidth_of(bad)
+        named = f", a look-alike of {alike}," if alike and alike in string.hexdigits + "-" else ""
+        raise ValueError(f"{rule}: {repr_of(bad)}{named} is none of its hex digits and hyphens")
     return str(UUID(text))
 
 

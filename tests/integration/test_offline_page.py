@@ -1266,6 +1266,20 @@ TRICKY = [
     {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["\uff41b", "b\uff0b"], "count": 2},
     # and a 0x with no digit after it is told no 0x to leave out, leaving nothing (review)
     {"scheme": "pair36", "server_seed": "0x", "client_seeds": ["a", "b"], "count": 2},
+    # A player id holding a character that shows nothing or looks like one of its own names it, an ASCII one not
+    # (second review)
+    *(
+        {"scheme": "daily", "date": "2025-03-01", "player_id": player}
+        for player in (
+            "123e4567-e89b-12d3-a456-426614174000\u200b",
+            "\u201c123e4567-e89b-12d3-a456-426614174000\u201d",
+            "123e4567\u2013e89b-12d3-a456-426614174000",
+            "\uff11\uff12\uff13e4567-e89b-12d3-a456-426614174000",
+            "123e4567\uff0de89b-12d3-a456-426614174000",
+            "123e4567-e89b-12d3-a456-42661417400\U0001d7ce",
+            "player-1",
+        )
+    ),
 ]
 
 

@@ -6,9 +6,11 @@ import sys
 import unicodedata
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from fairdice.fields import _CONTROL_OR_SURROGATE, MAX_ROLLS, base_url
+from fairdice.links import parse_link
 from fairdice.problems import describe
 from fairdice.prose import shown
 from fairdice.schemes import all_schemes, parse_request
@@ -321,6 +323,32 @@ def test_a_player_id_that_is_not_a_uuid_is_refused() -> None:
     assert problems(DAILY | {"player_id": "player-1"}) == [
         ("player_id", "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000")
     ]
+
+
+@pytest.mark.parametrize(
+    ("player", "named"),
+    [
+        ("123e4567-e89b-12d3-a456-426614174000\u200b", "'\\u200b'"),
+        ("\u201c123e4567-e89b-12d3-a456-426614174000\u201d", "'\u201c'"),
+        ("123e4567\u2013e89b-12d3-a456-426614174000", "'\u2013'"),
+        ("\uff11\uff12\uff13e4567-e89b-12d3-a456-426614174000", "'\uff11', a look-alike of 1,"),
+        ("123e4567\uff0de89b-12d3-a456-426614174000", "'\uff0d', a look-alike of -,"),
+    ],
+)
+def test_a_player_id_holding_a_character_that_looks_like_another_or_like_nothing_names_it(
+    player: str, named: str
+) -> None:
+    # Second review: an id copied with a zero-width space, in curly quotes or with an en dash a word processor wrote was
+    # told "a UUID such as …", of what reads as one, the character that is wrong named nowhere; as a link says it too
+    rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000"
+    said = [("player_id", f"{rule}: {named} is none of its hex digits and hyphens")]
+    assert problems(DAILY | {"player_id": player}) == said
+    link = f"/check/?scheme=daily&date={DAILY['date']}&player={quote(player)}"
+    with pytest.raises(ValidationError) as caught:
+        parse_link(link)
+    assert [(p.field, p.message) for p in describe(caught.value)] == [("player", said[0][1])]
+    # and an ASCII character, seen as typed, is not named: the rule's example says the form
+    assert problems(DAILY | {"player_id": "player-1"}) == [("player_id", rule)]
 
 
 def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:

@@ -33,7 +33,15 @@ fairdice.register(
 
     function player(value) {
       const text = typeof value === "string" ? fairdice.strip(value) : "";
-      if (!UUID.test(text)) throw new Error("a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000");
+      if (!UUID.test(text)) {
+        // A character that is no ASCII one named, a fullwidth one as the one it looks like, as fairdice.fields names it
+        const rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000";
+        const bad = Array.from(text).find((c) => c.codePointAt(0) > 0x7f);
+        if (bad === undefined) throw new Error(rule);
+        const alike = fairdice.fullwidthOf(bad);
+        const named = /^[0-9a-fA-F-]$/.test(alike) ? `, a look-alike of ${alike},` : "";
+        throw new Error(`${rule}: ${fairdice.pyRepr(bad)}${named} is none of its hex digits and hyphens`);
+      }
       const digits = text.replace(/-/g, "").toLowerCase();
       return [digits.slice(0, 8), digits.slice(8, 12), digits.slice(12, 16), digits.slice(16, 20), digits.slice(20)].join("-");
     }
