@@ -339,12 +339,13 @@ class ShardAudit:
             return
         except NotReadableYet as exc:
             # The archive's finding all the same (no object the publisher writes is so), but one whose bytes a restore
-            # gives: locally its block is audited again by a resume, which the finding says (review: a resume kept it
-            # as done, the object restored since)
+            # gives: locally its block is audited again by a resume, on AWS its shard by a new execution, which the
+            # finding says (review: a resume kept it as done, the object restored since; on AWS it said nothing of
+            # what to do)
             self.unreadable += 1
             error = invalid(exc)
-            if self.refusal_is_finding:
-                error = error.model_copy(update={"message": f"{error.message}. {_READ_ONCE_RESTORED}"})
+            again = _READ_ONCE_RESTORED if self.refusal_is_finding else _AUDIT_ONCE_RESTORED
+            error = error.model_copy(update={"message": f"{error.message}. {again}"})
             self._unread(number, shown_id, scheme, _adding(error, id_problem))
             return
         except (ValidationError, FairdiceError) as exc:
@@ -532,6 +533,12 @@ _READ_AGAIN = (
 _READ_ONCE_RESTORED = (
     "This line is kept as a finding: once S3 gives the object's bytes (restored from its archive storage class), run"
     " the audit again (with --resume, only the blocks holding such lines are read again)"
+)
+# The same on AWS, where a shard is audited once an execution: a new execution reads the object again (the reader never
+# keeps it), and no --resume is there to run.
+_AUDIT_ONCE_RESTORED = (
+    "This line is kept as a finding: once S3 gives the object's bytes (restored from its archive storage class), audit"
+    " its shard again in a new execution"
 )
 
 

@@ -540,6 +540,33 @@ def test_a_resume_audits_again_the_blocks_whose_archive_object_was_not_readable_
     assert (out / "findings.jsonl").read_bytes() == b""
 
 
+def test_on_aws_a_line_whose_archive_object_is_not_readable_yet_says_to_audit_it_again_in_a_new_execution(
+    tmp_path: Path, archive: tuple[Path, ArchiveReader], published: Stores
+) -> None:
+    # Given a shard of a daily roll audited as the AWS worker audits it (no refusal is a finding: there is no --resume),
+    # the day's record in Glacier as it is read
+    _, reader = archive
+    data = games.jsonl([games.archived_daily(reader, 1)])
+
+    partial = audit_shard(
+        numbered_lines(io.BytesIO(data), "day.jsonl"),
+        "day.jsonl",
+        FolderResults(tmp_path / "out"),
+        "s",
+        archive=DayArchive(games.morning_after(InGlacier(published.archive)), "the-archive"),
+    )
+
+    # Then its finding says the object is not read, and what makes it read: a new execution once it is restored; never
+    # the local command's --resume, which AWS has not (review: it said nothing of what to do)
+    assert partial.unreadable == 1
+    [finding] = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
+    message = finding["error"]["message"]
+    assert "is kept in GLACIER" in message, finding
+    assert "once S3 gives the object's bytes (restored from its archive storage class)" in message, finding
+    assert "audit its shard again in a new execution" in message, finding
+    assert "--resume" not in message, finding
+
+
 def test_a_folder_is_refused_as_the_archive_even_one_that_would_make_the_roll_fair(
     tmp_path: Path, archive: tuple[Path, ArchiveReader], capsys: pytest.CaptureFixture[str]
 ) -> None:
