@@ -183,4 +183,5 @@ class NotReadableYet(NotADocument):
     """A `NotADocument` whose bytes the store may give later: in S3 one kept in an archive storage class, which a
     restore makes readable, or in a folder no regular file, which its holder may replace. The readers read it again,
     never keeping it as they keep a document or a final refusal; an audit's shard keeps it for that day until the shard
-    ends, as it keeps every answer of a day, so that all its games of the day get one verdict (`audit.shard`)."""
+    ends, as it keeps every answer of a day, so that all its games of the day get one verdict, its lines the code of
+    an archive not read (`archive_unavailable`), not this class's, as their bytes were not read (`audit.shard`)."""

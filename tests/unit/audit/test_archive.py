@@ -567,6 +567,32 @@ def test_on_aws_a_line_whose_archive_object_is_not_readable_yet_says_to_audit_it
     assert "--resume" not in message, finding
 
 
+@pytest.mark.parametrize("locally", [True, False])
+def test_a_line_whose_archive_object_is_not_readable_yet_is_no_tampered_record_but_an_archive_not_read(
+    tmp_path: Path, archive: tuple[Path, ArchiveReader], published: Stores, locally: bool
+) -> None:
+    # Given a shard of a daily roll, the day's record in Glacier as it is read, audited locally (a refusal is a
+    # finding) or as the AWS worker audits it
+    _, reader = archive
+    data = games.jsonl([games.archived_daily(reader, 1)])
+
+    audit_shard(
+        numbered_lines(io.BytesIO(data), "day.jsonl"),
+        "day.jsonl",
+        FolderResults(tmp_path / "out"),
+        "s",
+        archive=DayArchive(games.morning_after(InGlacier(published.archive)), "the-archive"),
+        refusal_is_finding=locally,
+    )
+
+    # Then its finding's code says the archive was not read, as a refused read's does, not that its record contradicts
+    # what was committed: its bytes were not read, and once restored the same line is read and may be fair (review: it
+    # was `tampered_record`, which reads as final, beside words that say to audit it again)
+    [finding] = [json.loads(line) for line in (tmp_path / "out" / partial_key("s", FINDINGS)).read_text().splitlines()]
+    assert finding["error"]["code"] == ArchiveUnavailable.code == "archive_unavailable", finding
+    assert "is kept in GLACIER" in finding["error"]["message"], finding
+
+
 def test_a_folder_is_refused_as_the_archive_even_one_that_would_make_the_roll_fair(
     tmp_path: Path, archive: tuple[Path, ArchiveReader], capsys: pytest.CaptureFixture[str]
 ) -> None:
