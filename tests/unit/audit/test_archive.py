@@ -567,6 +567,39 @@ def test_on_aws_a_line_whose_archive_object_is_not_readable_yet_says_to_audit_it
     assert "--resume" not in message, finding
 
 
+def test_a_resume_audits_again_a_block_stored_before_lines_not_readable_yet_were_counted(
+    tmp_path: Path, published: Stores, archive: tuple[Path, ArchiveReader], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given blocks of two lines, a game and a daily roll, then two games, audited with the day's record in Glacier by a
+    # fairdice of PARTIAL_FORMAT 14, which counted no line not readable yet (its partial without `unreadable`)
+    _, reader = archive
+    monkeypatch.setattr(local, "BLOCK_LINES", 2)
+    games.write(
+        tmp_path / "day.jsonl", [games.narde(1), games.archived_daily(reader, 2), games.narde(3), games.narde(4)]
+    )
+    glacier = InGlacier(published.archive)
+    serve_archive(monkeypatch, glacier)
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
+    assert main([*arguments, "--archive", f"s3://{ARCHIVE}"]) == 1
+    summary = out / "partials" / "00000-0000000" / "summary.json"
+    written = json.loads(summary.read_text())
+    assert written["unreadable"] == 1, written
+    del written["unreadable"]
+    summary.write_text(json.dumps({**written, "format": 14}))
+
+    # When the record is restored, and the audit is resumed
+    glacier.restored = True
+    resumed = run([str(tmp_path / "day.jsonl")], out, workers=1, resume=True, archive=f"s3://{ARCHIVE}")
+
+    # Then that block is audited again, as one of another form, and its daily roll is fair (the format's bump: a
+    # partial of 14 says nothing of such lines, and kept as done its finding would stay, the object restored since)
+    assert (resumed.audited_blocks, resumed.resumed_blocks) == (1, 1)
+    assert resumed.redone_blocks == {local.REDONE_FORM: 1}
+    assert (resumed.summary.games, resumed.summary.fair, resumed.summary.errors) == (4, 4, 0)
+    assert (out / "findings.jsonl").read_bytes() == b""
+
+
 @pytest.mark.parametrize("locally", [True, False])
 def test_a_line_whose_archive_object_is_not_readable_yet_is_no_tampered_record_but_an_archive_not_read(
     tmp_path: Path, archive: tuple[Path, ArchiveReader], published: Stores, locally: bool
