@@ -324,15 +324,17 @@ class LambdaProxy(BaseHTTPRequestHandler):
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         # So is a target of none of HTTP's forms (RFC 9112 3.2): a path, a whole http(s) URL, `*` to OPTIONS, or a host
-        # and port to CONNECT (review: `GET ?a=1` was answered the home page, and `GET x` "there is no x here"; and any
-        # target of a CONNECT, `CONNECT x`, reached the function)
+        # and port to CONNECT, whose target is that form alone (RFC 9112 3.2.3, RFC 9110 9.3.6) (review: `GET ?a=1` was
+        # answered the home page, and `GET x` "there is no x here"; any target of a CONNECT, `CONNECT x`, reached the
+        # function, and then a path or a whole URL, `CONNECT /verify`)
         target = self._target()
-        if not (
-            target.startswith("/")
-            or _ABSOLUTE.match(target)
-            or (target == "*" and self.command == "OPTIONS")
-            or (self.command == "CONNECT" and _AUTHORITY.fullmatch(target) and _is_host(target))
-        ):
+        if self.command == "CONNECT":
+            formed = bool(_AUTHORITY.fullmatch(target)) and _is_host(target)
+        else:
+            formed = bool(
+                target.startswith("/") or _ABSOLUTE.match(target) or (target == "*" and self.command == "OPTIONS")
+            )
+        if not formed:
             self.send_error(HTTPStatus.BAD_REQUEST)
             return False
         # A header line that is none (no colon, a blank before the colon, a first line folded) ends http.server's

@@ -854,6 +854,8 @@ def test_the_readme_names_the_requests_refused_before_the_function_for_their_met
     assert "or a header's value with a NUL or any other control but a tab in it" in refused
     assert "more than one Host (RFC 9112 3.2): 400" in refused
     assert "a target that is no path and no whole http(s) URL, nor `*` to OPTIONS" in refused
+    # (review: it read as if a CONNECT took a path too, which reached the function, answered 405)
+    assert "or of a CONNECT one that is no host and port, its one form (RFC 9112 3.2): 400" in refused
     # (review: a version of more than a digit either side of its dot was refused, and the list did not say so)
     assert "or whose version is no digit, a dot and a digit (`HTTP/1.10`, `HTTP/01.1`; RFC 9112 2.3): 400" in refused
     assert "an HTTP/1.1 request with no Host (RFC 9112 3.2; HTTP/1.0 may leave it out" in refused
@@ -894,12 +896,25 @@ def test_a_target_of_none_of_http_s_forms_is_refused_before_the_function(server:
     assert json.loads(answer) == {"message": "Bad Request"}
 
 
-@pytest.mark.parametrize("target", [b"x", b"example.test", b"example.test:", b"example.test:x", b"[::1]", b"a/b:1"])
+@pytest.mark.parametrize(
+    "target",
+    [
+        b"x",
+        b"example.test",
+        b"example.test:",
+        b"example.test:x",
+        b"[::1]",
+        b"a/b:1",
+        b"/verify",
+        b"http://x/schemes",
+    ],
+)
 def test_a_connect_whose_target_is_no_host_and_port_is_refused_before_the_function(
     server: Server, target: bytes
 ) -> None:
     # Given a CONNECT whose target is no host and port (RFC 9112 3.2.3: authority-form, `uri-host ":" port`), which the
-    # README says is refused as a target of none of HTTP's forms (review: any target of a CONNECT reached the function)
+    # README says is refused as a target of none of HTTP's forms (review: any target of a CONNECT reached the function;
+    # then a path or a whole URL, `CONNECT /verify`, another method's forms, still did, answered 405)
     raw = exchange(server, b"CONNECT " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     head, _, answer = raw.partition(b"\r\n\r\n")
     # Then it is refused, 400, as a target of no form is for any other method
