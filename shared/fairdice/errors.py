@@ -182,6 +182,8 @@ class NotADocument(TamperedRecord):
 class NotReadableYet(NotADocument):
     """A `NotADocument` whose bytes the store may give later: in S3 one kept in an archive storage class, which a
     restore makes readable, or in a folder no regular file, which its holder may replace. The readers read it again,
-    never keeping it as they keep a document or a final refusal; an audit's shard keeps it for that day until the shard
-    ends, as it keeps every answer of a day, so that all its games of the day get one verdict, its lines the code of
-    an archive not read (`archive_unavailable`), not this class's, as their bytes were not read (`audit.shard`)."""
+    never keeping it as they keep a document or a final refusal; an audit's shard keeps it as that day's answer, as it
+    keeps any refusal of a day (at most `SHARD_DAYS` days), so that all its games of the day get one verdict
+    (`audit.shard._Consulted`), its lines the code of an archive not read (`archive_unavailable`), not this class's,
+    as their bytes were not read; and a local resume audits again each block holding a line it is the finding of
+    (`Partial.unreadable`)."""
