@@ -732,8 +732,10 @@ def test_a_404_of_a_post_to_a_body_s_address_mistyped_asks_about_the_address_tha
     # and the README says so among the addresses a 404 asks about
     said = " ".join((Path(__file__).resolve().parents[3] / "README.md").read_text().split())
     found = said[said.index("404 for an unknown route") :].split(" 405 for")[0]
-    assert "a `POST` to a route's address mistyped alike, `/verify/`, `/VERIFY` or `/verify/batch/`" in found
-    assert 'whose 404 asks "did you mean /verify?", the address that takes a game\'s body' in found
+    # (changed on purpose: it said "did you mean /verify?" of /verify/batch/ too, whose 404 asks about /verify/batch)
+    assert "a `POST` to a route's address mistyped alike, `/verify/`, `/VERIFY`, `/verify/batch/` or `/link`" in found
+    assert "whose 404 asks about the address that takes that body" in found
+    assert f'"did you mean {meant}?"' in found.split("a `POST` to a route's address mistyped alike")[1]
 
 
 @pytest.mark.parametrize(
