@@ -717,7 +717,14 @@ def _plan_left_staged(out: Path, where: str) -> bool:
         return False
     if not data:
         return True
-    return _a_plan(path) and Plan.model_validate_json(data).staged == named.group(1)
+    try:
+        # Read as a resume reads a plan (`_plan_found`): one `_a_plan` takes, which this read refuses (a lone surrogate
+        # escaped, "\ud800"), is no plan fairdice wrote (review: its ValidationError stopped the run, exit 2, "request:
+        # Invalid JSON", naming no file)
+        staged = Plan.model_validate_json(data).staged
+    except ValidationError:
+        return False
+    return _a_plan(path) and staged == named.group(1)
 
 
 def _judged(out: Path, name: str, judged: dict[str, _FileState]) -> bool:

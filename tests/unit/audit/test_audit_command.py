@@ -4754,6 +4754,37 @@ def test_a_staged_plan_not_told_apart_from_anyones_file_is_kept_and_the_run_refu
     assert staged.read_bytes() == left
 
 
+def test_a_staged_plan_bearing_its_mark_that_a_resume_could_not_read_is_kept_and_the_run_refused_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Given --out holding, alone in partials/, a file named as a run stages its plan, holding a plan bearing its name's
+    # mark but with a lone surrogate escaped in it ("\ud800"): JSON Python reads, which a plan is not read from
+    # (review: the run stopped, exit 2, "fairdice: request: Invalid JSON: ...", naming no file)
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    plan = json.loads((out / "partials" / "plan.json").read_text())
+    for name in ("summary.json", "findings.jsonl", "report.html"):
+        (out / name).unlink()
+    shutil.rmtree(out / "partials")
+    (out / "partials").mkdir()
+    staged = out / "partials" / f".incoming-{plan['staged']}0a1b2c3d"
+    left = json.dumps({**plan, "named": ["\ud800"]}, indent=2).encode()
+    assert b"\\ud800" in left
+    staged.write_bytes(left)
+
+    # When it is audited afresh into the same --out, Then the run is refused, naming the file, as one not told apart
+    # from anyone's, and the file is kept as it was
+    capsys.readouterr()
+    assert main(arguments) == 2
+    assert capsys.readouterr().err.startswith(
+        f"fairdice: audit: --out {out} holds partials/{staged.name} alone, named as a fresh run stages its plan,"
+    )
+    assert staged.read_bytes() == left
+
+
 @pytest.mark.parametrize("swapped", ["a block's folder", "partials"])
 def test_a_folder_swapped_for_a_link_once_a_fresh_run_judged_it_lets_no_file_where_it_leads_be_removed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swapped: str
