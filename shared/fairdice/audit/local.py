@@ -440,7 +440,7 @@ def run(
         # plan a resume goes by
         earlier = _plan_found(out / PLAN)
         with _left_staged(out, earlier) as left:
-            done, plan, redo = _prepare(out, plan, resume, earlier, judged)
+            done, plan, redo = _prepare(out, plan, resume, earlier, judged, partial(_removed, left, [], out))
             passed_over = _removed(left, passed_over, out)
         watch = progress or Progress()
         records: list[InputRecord] = []
@@ -1175,13 +1175,15 @@ def _prepare(
     resume: bool,
     found: Plan | OSError | ValidationError | None,
     judged: dict[str, _FileState],
+    left_removed: Callable[[], object],
 ) -> tuple[dict[str, str], Plan, dict[str, str]]:
     """Check a resume against the interrupted run's plan (`found`: `_plan_found`), or start afresh; the blocks already
     done, each with the digest of the lines it audited, the plan the run goes by (a resumed run's keeps its interrupted
     run's day it judges daily games by, moment it reads the archive as of and mark of the files it stages,
     `Plan.staged`), and the blocks whose result is stored but not kept, each with why (`REDONE_FORM`, `REDONE_LINES`,
     `REDONE_PARTS`). A fresh run removes the outputs in `out` only as they were judged an earlier audit's (`judged`:
-    `_earlier_results_only`), or links."""
+    `_earlier_results_only`), or links, and what the earlier run left staged (`left_removed`: `_removed`) before its
+    plan, whose mark they bear."""
     plan_file = out / PLAN
     store = FolderResults(out, plan.staged or "")
     if resume:
@@ -1294,6 +1296,11 @@ def _prepare(
             if not _as_judged(out / name, judged.get(name)):
                 raise OSError(errno.EBUSY, "written to as it was being removed, so it is kept", str(out / name))
             (out / name).unlink(missing_ok=True)
+        # So are the files the earlier run left staged beside its outputs, known by its plan's mark: removed after the
+        # plan, as they were (once this run's plan was written), a run killed in between left them for good, no plan
+        # bearing their mark (review: where --out lies in the folder audited, every later run listed one as not read,
+        # exit 1, however fair the games)
+        left_removed()
         _remove_judged(out, [], earlier_plan, folders, judged)
     except OSError as exc:
         raise UsageError(
