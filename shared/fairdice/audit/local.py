@@ -674,9 +674,11 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
     if odd:
         shown = ", ".join(sorted(odd)[:3])
         more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
-        if all(_PLAN_STAGED.fullmatch(where) and where in judged for where in odd):
+        if all(_PLAN_STAGED.fullmatch(where) and where in judged and not _a_plan(out / where) for where in odd):
             # Alone, named as a fresh run stages its plan, holding no game, but no plan it can be told by (cut short):
-            # said as what it may be, with what to do (review: "not an earlier audit's", and the user left to guess)
+            # said as what it may be, with what to do (review: "not an earlier audit's", and the user left to guess). A
+            # whole plan bearing another mark than its name's is no run's cut short: a run stages its own plan under
+            # its own mark (review: it was said to be what a run killed as it wrote its plan may leave)
             it, they, verb = ("it", "it", "is") if len(odd) == 1 else ("them", "they", "are")
             raise UsageError(
                 f"--out {out} holds {shown}{more} alone, named as a fresh run stages its plan, the first thing it"

@@ -4742,14 +4742,23 @@ def test_a_staged_plan_not_told_apart_from_anyones_file_is_kept_and_the_run_refu
     staged.write_bytes(left)
 
     # When it is audited afresh into the same --out, Then the run is refused, saying what the file may be and what to
-    # do, and the file is kept as it was
+    # do, and the file is kept as it was: a plan cut short may be a run's killed as it wrote it, a whole plan bearing
+    # another mark is no run's (a run stages its own plan under its own mark), and is said as anyone's file is
     capsys.readouterr()
     assert main(arguments) == 2
     assert capsys.readouterr().err == (
-        f"fairdice: audit: --out {out} holds partials/{staged.name} alone, named as a fresh run stages its plan, the"
-        " first thing it writes and before it audits anything, but is no whole plan bearing that name's mark: left by"
-        " a run killed as it wrote its plan (so holding no result of it), or anyone's; kept, as holding no game but not"
-        " told apart from anyone's file: remove it if it is no one's, and run again, or give another --out\n"
+        (
+            f"fairdice: audit: --out {out} holds partials/{staged.name} alone, named as a fresh run stages its plan,"
+            " the first thing it writes and before it audits anything, but is no whole plan bearing that name's mark:"
+            " left by a run killed as it wrote its plan (so holding no result of it), or anyone's; kept, as holding no"
+            " game but not told apart from anyone's file: remove it if it is no one's, and run again, or give another"
+            " --out\n"
+        )
+        if written == "cut short"
+        else (
+            f"fairdice: audit: --out {out} holds partials/{staged.name} where the audit writes its results, and they"
+            " are not an earlier audit's (which a fresh run removes): move them out, or give another --out\n"
+        )
     )
     assert staged.read_bytes() == left
 
@@ -4775,12 +4784,13 @@ def test_a_staged_plan_bearing_its_mark_that_a_resume_could_not_read_is_kept_and
     assert b"\\ud800" in left
     staged.write_bytes(left)
 
-    # When it is audited afresh into the same --out, Then the run is refused, naming the file, as one not told apart
-    # from anyone's, and the file is kept as it was
+    # When it is audited afresh into the same --out, Then the run is refused, naming the file, as anyone's, and the
+    # file is kept as it was
     capsys.readouterr()
     assert main(arguments) == 2
-    assert capsys.readouterr().err.startswith(
-        f"fairdice: audit: --out {out} holds partials/{staged.name} alone, named as a fresh run stages its plan,"
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --out {out} holds partials/{staged.name} where the audit writes its results, and they are"
+        " not an earlier audit's (which a fresh run removes): move them out, or give another --out\n"
     )
     assert staged.read_bytes() == left
 
