@@ -391,7 +391,33 @@
           (node) => sealsList.length === 1 && node === sealsList[0],
           ...(sealCheck === "match" ? [(node) => node.matches("p") && node.attributes.length === 0 && node.childElementCount === 0 && node.textContent === asked] : []),
         );
-    const held = { [`The ${sealWord}`]: sealHeld, "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld };
+    // Around the page's parts, nothing but its footer as the page words it (fairdice.markup.document: the page's main,
+    // its footer, then its data block and script, neither drawn): a line beside its main part, before or after it, or in the
+    // footer, was not read, and a mismatch's page saying "Fair: every roll matches ✓" there got "agree" (review)
+    const footers = document.querySelectorAll("footer");
+    const footer = footers.length === 1 ? footers[0] : null;
+    const footerHeld = (() => {
+      if (footer === null || !footer.matches("footer.muted") || footer.attributes.length !== 1) return false;
+      const [lead, code, end, ...more] = footer.childNodes;
+      return (
+        !more.length &&
+        lead.nodeType === Node.TEXT_NODE &&
+        /^Computed by fairdice [0-9A-Za-z.+!_-]+\. Programs get the same verdict as JSON: ask with $/.test(lead.textContent) &&
+        code !== undefined &&
+        code.nodeType === Node.ELEMENT_NODE &&
+        code.matches("code") &&
+        code.attributes.length === 0 &&
+        code.childElementCount === 0 &&
+        code.textContent === "Accept: application/json" &&
+        end !== undefined &&
+        end.nodeType === Node.TEXT_NODE &&
+        end.textContent === "."
+      );
+    })();
+    const aroundHeld = [...document.body.childNodes].every((node) =>
+      node.nodeType === Node.TEXT_NODE ? node.textContent.trim() === "" : node.nodeType === Node.COMMENT_NODE || node === main || node === footer || (node.nodeType === Node.ELEMENT_NODE && node.matches("script")),
+    );
+    const held = { [`The ${sealWord}`]: sealHeld, "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld, "the page's footer": footerHeld };
     const unread = Object.keys(held).filter((name) => !held[name]);
     // Nothing of the page hidden from the reader, which the browser would read as drawn (an element with the hidden
     // attribute, a <details> or <dialog> closed, a <template>): a page hiding the row of a roll that differs, its
@@ -444,7 +470,7 @@
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
     const tableAgrees = rowsListed && !besides.length;
-    if (!differ.length && !unread.length && !hiddenParts && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -469,6 +495,7 @@
       parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
     }
     if (hiddenParts) parts.push("it hides part of what it draws from you");
+    if (!aroundHeld) parts.push("it draws beside its parts what your browser does not read");
     if (unread.length) parts.push(`under ${unread.map((name) => `“${name}”`).join(", ")} it draws more than your browser reads, or other than its own check finds`);
     if (!rowsListed) parts.push(`its table does not list the ${rolls} your browser recomputed, in their order`);
     else if (besides.length) {

@@ -2878,3 +2878,50 @@ def test_the_page_of_rolls_that_end_at_an_opening_roll_that_tied_says_incomplete
     assert browser.evaluate("document.getElementById('recheck-status').className") == ""
     # And the page saying fair gets no agreement: the browser's own verdict is incomplete, the scope unfinished
     _checked_not_agreeing(browser, tmp_path / "claimed-checked.html", saved.read_text(encoding="utf-8"), "unfinished")
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        # a line before the page's main part, after it, or in its footer, saying fair
+        pytest.param(
+            lambda html: html.replace("<body>\n<main>", "<body>\n<p>Fair: every roll matches ✓</p>\n<main>"),
+            "it draws beside its parts what your browser does not read",
+            id="before",
+        ),
+        pytest.param(
+            lambda html: html.replace("</main>\n<footer", "</main>\n<p>Fair: every roll matches ✓</p>\n<footer"),
+            "it draws beside its parts what your browser does not read",
+            id="after",
+        ),
+        pytest.param(
+            lambda html: html.replace("<footer class=muted>", "<footer class=muted>Fair: all rolls match. "),
+            "under “the page's footer” it draws more than your browser reads",
+            id="footer",
+        ),
+    ],
+)
+def test_a_mismatch_page_saying_fair_beside_its_parts_or_in_its_footer_gets_no_agreement(
+    change: Any, says: str, browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch's page (roll 5 recorded otherwise) drawing a line saying fair outside the parts the browser
+    # reads, its data block left as served (review: the parts were read from the page's main part alone, and such a
+    # page got "agree")
+    served = _mismatch_page()
+    tampered = change(served)
+    assert tampered != served
+
+    # When the browser has checked it, Then it does not agree, and says where
+    _checked_not_agreeing(browser, tmp_path / "beside.html", tampered, says)
+
+
+def test_an_honest_pages_footer_and_what_follows_its_main_part_get_the_browsers_agreement(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch's page as served: its main part, its footer, its data block and its script
+    saved = tmp_path / "honest.html"
+    saved.write_text(_mismatch_page(), encoding="utf-8")
+
+    # When the browser has checked it, Then it agrees with the page's recomputation
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    assert page["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
