@@ -26,7 +26,7 @@ from fairdice.dice import keyed_mac
 from fairdice.links import parse_link
 from fairdice.page import render_page
 from fairdice.schemes import narde, parse_request
-from fairdice.schemes.base import CHANCE, MAX_COMPARED, Case, RevealedDay, chance_of_at_least
+from fairdice.schemes.base import CHANCE, MAX_COMPARED, Case, RevealedDay, chance_of_at_least, recased, trimmed
 from fairdice.verdict import CAUSE_MEANINGS, Finding, Tally, Verdict
 from fairdice.verify import verify
 from hypothesis import assume, given, settings
@@ -319,6 +319,31 @@ def test_a_capitalised_phrase_typed_with_caps_lock_on_is_found(real: str, phrase
         " game showed it, capitals and all)"
     )
     assert_try_is_fair(mistaken, found)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "count", "named"), [(" \u0130stanbul iI ", 3, False), (" \u0130stanbul iI ", 4, True), ("TEST", 3, True)]
+)
+def test_the_spellings_of_a_phrase_tried_weigh_together_never_naming_the_typing_for_another_games_rolls_by_luck(
+    phrase: str, count: int, named: bool
+) -> None:
+    # Review: each spelling tried was held alone to CHANCE, 3 rolls of two dice for narde-v1 (1 time in 46,656), but up
+    # to 36 are tried on one phrase: another game's 3 rolls fitting one of the 20 spellings of " İstanbul iI " by luck,
+    # 1 time in about 2,333, named the player's typing their cause. The spellings tried together are held to CHANCE: 4
+    # rolls there; "TEST", of 3 spellings, still 3
+    spellings = recased(phrase)
+    trim = trimmed(phrase)
+    among = len(spellings) + len(recased(trim) if trim is not None else [])
+    case = Case.of(schemes.get("narde-v1"), parse_request(NARDE | {"phrase": phrase}), bytes.fromhex(KEY))
+    needed = case.evidence_among(among)
+    assert among * (1 / 36) ** needed < CHANCE <= among * (1 / 36) ** (needed - 1) or needed == case.evidence
+    real = spellings[-1]
+    mistaken = NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"phrase": real, "count": count})}
+    verdict = check(mistaken)
+    assert verdict.verdict == "mismatch"
+    assert any(found.cause == "letter_case" for found in verdict.diagnosis or []) is named
+    if named:
+        assert finding(verdict, "letter_case").try_ == {"phrase": real}
 
 
 @pytest.mark.parametrize(("real", "phrase"), [("STRASSE", "stra\u00dfe"), ("FISH", "\ufb01sh")])

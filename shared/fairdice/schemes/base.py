@@ -414,6 +414,10 @@ class Hypothesis:
     detail: str
     change: dict[str, JsonValue]  # request fields, as JSON; None leaves a field out
     flip: bool = False  # read each recorded roll's dice in the other order
+    # How many hypotheses of its kind its room tries on the one request (`letter_case`: every spelling), any of which
+    # another game's rolls may fit by luck: the rolls it needs to be named a cause (`Case.evidence_among`) are raised
+    # so that all of them together fit by luck less often than CHANCE, not each alone
+    among: int = 1
 
 
 # Two mistakes rooms list among those tried (`Scheme.tried`), each left out of a finding's list where swapping cannot
@@ -496,6 +500,16 @@ class Case(Generic[R]):
             total=len(request.recorded or []),
             evidence=math.ceil(math.log(CHANCE) / math.log(chance)),
         )
+
+    def evidence_among(self, among: int) -> int:
+        """The matching rolls needed before a match of one of `among` hypotheses tried alike is more than luck: so many
+        that `among` wrong ones fit them by luck, one roll in the product of its dice's sides, less often than CHANCE
+        together (narde-v1's 20 spellings of " İstanbul iI ": 4 rolls of two dice, not 3, which one of 20 fits 1 time
+        in about 2,333). `evidence` for one."""
+        if among <= 1:
+            return self.evidence
+        chance = 1 / math.prod(self.request.SIDES)
+        return max(self.evidence, math.ceil(math.log(CHANCE / among) / math.log(chance)))
 
     @property
     def compared(self) -> int:

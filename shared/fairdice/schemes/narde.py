@@ -133,14 +133,20 @@ class Narde(Scheme[NardeRequest]):
         phrase = trimmed(case.request.phrase)
         if phrase is not None:
             yield Hypothesis("spaces_at_ends", spaces_words("the phrase", [case.request.phrase]), {"phrase": phrase})
-        for spelling in recased(case.request.phrase):
-            words = recased_words("the phrase", case.request.phrase, spelling)
-            yield Hypothesis("letter_case", words, {"phrase": spelling})
+        spellings = recased(case.request.phrase)
         # Both at once, as a phone types them: its first letter capitalised and a space after the word (review: "Test "
         # for "test" was "most likely another game's rolls")
-        for spelling in recased(phrase) if phrase is not None else ():
+        trimmed_spellings = recased(phrase) if phrase is not None else []
+        # Each spelling is one more chance for another game's rolls to fit one by luck: as many as are tried weigh
+        # together (review: up to 36 spellings, each held to CHANCE alone, named the typing the cause of another game's
+        # rolls up to 36 times as often)
+        among = len(spellings) + len(trimmed_spellings)
+        for spelling in spellings:
+            words = recased_words("the phrase", case.request.phrase, spelling)
+            yield Hypothesis("letter_case", words, {"phrase": spelling}, among=among)
+        for spelling in trimmed_spellings:
             words = recased_words("the phrase", case.request.phrase, spelling, trim=True)
-            yield Hypothesis("letter_case", words, {"phrase": spelling})
+            yield Hypothesis("letter_case", words, {"phrase": spelling}, among=among)
 
     def recipe(self, verdict: Verdict, request: NardeRequest | None) -> tuple[str, str]:
         first, count = computed_span(verdict)
