@@ -336,7 +336,9 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                         f" correctly, the dice shown were not the committed ones: keep the {secret_word} and report it"
                     ),
                     too_few_to_tell=True,
-                    which_field=True,
+                    # Which of the two the value is, not whose (review: "Too few rolls fit the day secret to tell whose
+                    # it is" above words that ask which field it belongs to)
+                    heading="Too few of the {roll}'s faces fit the value given in both fields to tell which it is",
                 )
             ]
         if differ:
@@ -410,7 +412,9 @@ def _seal_hashed_as_secret(request: RequestBase, seal: bytes, seal_source: str) 
         cause="seal_in_secret_field",
         explains="the seal",
         detail=(f"{head}: the {seal_word}, hashed, was given as the {secret}. The {secret} is {words.secret_shown()}"),
-        seal_hashed=True,
+        # Its SHA-256, not the seal itself, as its words say (review: "The commitment was pasted as the day secret"
+        # above "the day secret given is the SHA-256 of the commitment the archive published")
+        heading="The SHA-256 of the {seal} was given as the {secret}",
     )
 
 
@@ -433,7 +437,10 @@ def _archives_seal_one_face_off(request: RequestBase, seal_source: str, off: tup
             f" in copying explains: keep this link and report it. If the game shows {shown} there too, leave the"
             f" {secret} out to check the {roll} against the one the archive revealed"
         ),
-        computed_or_pasted=True,
+        # Too few of the roll's faces fit to tell a roll computed from the seal from the seal pasted, as its words say
+        # (review: "The commitment was pasted as the day secret" above "too few to tell whether the roll was computed
+        # from that commitment and the d6 copied wrong, or the commitment was pasted")
+        heading="The {seal} was given as the {secret}; too few of the {roll}'s faces fit it to tell why",
     )
 
 
@@ -1087,14 +1094,15 @@ def _finding(
     *,
     seal_alone: bool = False,
     too_few_to_tell: bool = False,
-    which_field: bool = False,
+    heading: str | None = None,
     cut_short: bool = False,
 ) -> Finding:
     """A finding of `tally` recorded rolls, its `explains` written from them (`_said`) and the numbers carried with it
     (`Finding.tally`), so that nothing reads them back from the words; "the seal" where it counts none (None).
     `seal_alone`: its words blame the seal alone (`Finding.seal_alone`); `too_few_to_tell`: they say too few rolls fit
-    the secret to tell whose it is (`Finding.too_few_to_tell`); `which_field`: which field one value given in both is
-    (`Finding.which_field`); `cut_short`: they account for the last roll cut short (`Finding.cut_short`)."""
+    the secret to tell whose it is (`Finding.too_few_to_tell`); `heading`: the page's heading of it, where its words
+    say what the cause's own does not (`Finding.heading`); `cut_short`: they account for the last roll cut short
+    (`Finding.cut_short`)."""
     explains = "the seal" if tally is None else _said(tally, words)
     return Finding(
         cause=cause,
@@ -1104,7 +1112,7 @@ def _finding(
         tally=tally,
         seal_alone=seal_alone,
         too_few_to_tell=too_few_to_tell,
-        which_field=which_field,
+        heading=heading,
         cut_short=cut_short,
     )
 

@@ -414,15 +414,6 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
             if one
             else "The {rolls} were computed from the {seal} the archive published"
         )
-    if finding.cause == "seal_in_secret_field" and finding.seal_hashed:
-        # Its SHA-256, not the seal itself, as its words say (`Finding.seal_hashed`; review: "The commitment was pasted
-        # as the day secret" above "the day secret given is the SHA-256 of the commitment the archive published")
-        template = "The SHA-256 of the {seal} was given as the {secret}"
-    if finding.cause == "seal_in_secret_field" and finding.computed_or_pasted:
-        # Too few of the roll's faces fit to tell a roll computed from the seal from the seal pasted, as its words say
-        # (`Finding.computed_or_pasted`; review: "The commitment was pasted as the day secret" above "too few to tell
-        # whether the roll was computed from that commitment and the d6 copied wrong, or the commitment was pasted")
-        template = "The {seal} was given as the {secret}; too few of the {roll}'s faces fit it to tell why"
     if finding.cause == "secret_not_committed" and finding.secret_published:
         # Its commitment is the secret itself, as its words say: published, not changed (review: "The archive revealed
         # a day secret it had not committed to" above "the archive published the day secret as its commitment")
@@ -448,12 +439,8 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
             )
         elif one and finding.tally is not None and finding.tally.fit == 0:
             # One roll, fitting in every face but one or two, as its words say (review: "Too few rolls fit the day
-            # secret to tell whose it is" above one roll's faces); of one value in both fields, which of the two it is
-            template = (
-                "Too few of the {roll}'s faces fit the value given in both fields to tell which it is"
-                if finding.which_field
-                else "Too few of the {roll}'s faces fit the {secret} to tell whose it is"
-            )
+            # secret to tell whose it is" above one roll's faces)
+            template = "Too few of the {roll}'s faces fit the {secret} to tell whose it is"
     if finding.cause == "few_rolls_differ" and finding.tally is not None:
         fit, total = finding.tally.fit, finding.tally.of
         which = "{roll} compared" if beyond else "recorded {roll}"
@@ -461,6 +448,9 @@ def _title(finding: Finding, words: Words, *, beyond: bool = False, alone: bool 
             template = f"The {which} differs" if total == 1 else "One {roll} differs"
         elif fit == 0:
             template = f"Every {which} differs"
+    if finding.heading is not None:
+        # Chosen where its words were written, as they say it (`Finding.heading`)
+        template = finding.heading
     return template.format(
         roll=words.roll,
         rolls=words.rolls,

@@ -308,18 +308,14 @@ class Finding(BaseModel):
     # report, not a paste of the player's; or the one it revealed (`secret_not_committed`), so that the page heads it as
     # published, not as a secret other than the one committed to. False for any other finding, and one read from JSON.
     secret_published: bool = Field(default=False, exclude=True, repr=False)
-    # Whether a `seal_in_secret_field` finding says the secret given is the SHA-256 of the seal an authority (the daily
-    # archive) published, not that seal, so that the page heads it so, not as the seal pasted; False for any other
-    # finding, and one read from JSON.
-    seal_hashed: bool = Field(default=False, exclude=True, repr=False)
-    # Whether a `seal_in_secret_field` finding says too few of one roll's faces fit the seal given as the secret to tell
-    # a roll computed from that seal from the seal pasted as the secret, so that the page heads it as given, not as
-    # pasted; False for any other finding, and one read from JSON.
-    computed_or_pasted: bool = Field(default=False, exclude=True, repr=False)
-    # Whether a `too_few_rolls_fit` finding says too few fit to tell which of the two one value given in both the
-    # secret's and the seal's field is, not whose the secret is, so that the page heads it so; False for any other
-    # finding, and one read from JSON.
-    which_field: bool = Field(default=False, exclude=True, repr=False)
+    # The page's heading of the finding, chosen where its words are written, where they say what the cause's own heading
+    # does not: in the scheme's words, "{roll}", "{secret}" and "{seal}" standing for them. A `seal_in_secret_field`
+    # finding of the SHA-256 of the seal an authority (the daily archive) published given as the secret, not that seal
+    # pasted; one of too few of one roll's faces fitting the seal given as the secret to tell a roll computed from that
+    # seal from the seal pasted as the secret; a `too_few_rolls_fit` one of too few fitting to tell which of the two one
+    # value given in both the secret's and the seal's field is, not whose the secret is. None (the cause's heading) for
+    # any other finding, and one read from JSON.
+    heading: str | None = Field(default=None, exclude=True, repr=False)
     # Whether a `secret_not_committed` finding counts the last recorded roll as one it accounts for cut short inside its
     # last face, as its words say, so that the page says it accounts for the rolls, as of `roll_cut_short`, not that it
     # fits them; False for any other finding, and one read from JSON.

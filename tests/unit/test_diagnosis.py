@@ -2558,7 +2558,10 @@ def test_a_days_roll_with_two_dice_copied_wrong_is_too_few_to_tell_never_most_li
         assert "this day secret's roll with its d4 and d6 copied wrong or shown otherwise" in found.detail
         assert _words_against_code(verdict) == []
     else:
-        assert (found.cause, found.computed_or_pasted) == ("seal_in_secret_field", True)
+        assert (found.cause, found.heading) == (
+            "seal_in_secret_field",
+            "The {seal} was given as the {secret}; too few of the {roll}'s faces fit it to tell why",
+        )
         assert f"itself, and the recorded roll {fits}" in found.detail
 
 
