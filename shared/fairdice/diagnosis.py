@@ -793,7 +793,7 @@ def _roll_findings(
                 continue
             told, every = _told_apart(hypothesis, rolls, case.recorded, given)
             # Held to the evidence of as many as its room tries alike (`Hypothesis.among`), not of one alone
-            if len(told) >= case.evidence_among(hypothesis.among):
+            if case.beyond_luck(len(told), hypothesis.among):
                 scored.append((-k, order, hypothesis))
             elif told and every and (weak is None or k > weak.fits):
                 weak = _Weak(hypothesis, k, told, _unfit(case, hypothesis, rolls))
