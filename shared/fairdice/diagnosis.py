@@ -1729,11 +1729,27 @@ def _another_reading(
         return f"{roll if len(indices) == 1 else rolls} {_numbers(indices)}"
 
     every = f"every {roll}" + (f" but {named(still)}" if still else "")
-    # The compared rolls it does not tell apart, in number (review: "the other rolls" of roll 1 alone): one at least, as
-    # a weak hypothesis tells fewer than `evidence` apart of at least that many compared
-    other = f"the other {roll} reads" if case.compared - len(told) == 1 else f"the other {rolls} read"
+    # The compared rolls it does not tell apart, in number (review: "the other rolls" of roll 1 alone); none where one
+    # of many tried alike tells every one apart, yet too few for as many (`Hypothesis.among`)
+    left = case.compared - len(told)
+    other = (
+        ""
+        if not left
+        else f" (the other {roll} reads the same either way)"
+        if left == 1
+        else (f" (the other {rolls} read the same either way)")
+    )
     copied = f"a {roll} {chance}" if len(told) == 1 else f"{number(len(told))} {rolls} {chance}"
     odds = math.prod(case.request.SIDES) ** len(told)
+    # One of many tried alike: as often as any of them would fit by luck, not it alone (review: "1 time in 46,656" of
+    # one of 20 spellings of a phrase, one of which 3 rolls fit by luck about 1 time in 2,333)
+    among = weak.hypothesis.among
+    fits = (
+        f"would fit it 1 time in {number(odds)}"
+        if among <= 1
+        else f"would fit it or one of the {number(among - 1)} other readings like it tried 1 time in about"
+        f" {number(round(odds / among))}"
+    )
     check = (
         f", and check {named(still)}, which {'differs' if len(still) == 1 else 'differ'} under it too" if still else ""
     )
@@ -1742,8 +1758,8 @@ def _another_reading(
         piece, but, so = _no_fix(scope), "And", f"the {rolls} are this {case.scheme.words.secret}'s"
     return (
         f"{every[0].upper()}{every[1:]} fits another reading: {weak.hypothesis.detail}{piece}. {but}"
-        f" {named(told)} alone {'tells' if len(told) == 1 else 'tell'} it from the settings given ({other} the same"
-        f" either way), and {copied} would fit it 1 time in {number(odds)}: if the game was so, {so}"
+        f" {named(told)} alone {'tells' if len(told) == 1 else 'tell'} it from the settings given{other}, and {copied}"
+        f" {fits}: if the game was so, {so}"
         f"{check}.{then} If not, "
     )
 

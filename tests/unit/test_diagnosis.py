@@ -346,6 +346,23 @@ def test_the_spellings_of_a_phrase_tried_weigh_together_never_naming_the_typing_
         assert finding(verdict, "letter_case").try_ == {"phrase": real}
 
 
+def test_a_spelling_too_few_rolls_fit_of_many_tried_is_offered_with_the_odds_of_any_of_them() -> None:
+    # Review: one of the 20 spellings of " İstanbul iI " that 3 rolls fit, too few for one of 20, was offered as a
+    # reading that "3 rolls copied wrong would fit 1 time in 46,656", the odds of it alone, where one of the 20 fits
+    # them so about 1 time in 2,333, and "(the other rolls read the same either way)" where no other roll was recorded
+    phrase = " \u0130stanbul iI "
+    real = recased(phrase)[-1]
+    verdict = check(NARDE | {"phrase": phrase, "recorded": rolls_of(NARDE | {"phrase": real, "count": 3})})
+    (found,) = verdict.diagnosis or []
+    assert (found.cause, found.try_) == ("few_rolls_differ", {"phrase": real})
+    assert (
+        "But rolls 0, 1 and 2 alone tell it from the settings given, and 3 rolls copied wrong would fit it or one of"
+        " the 19 other readings like it tried 1 time in about 2,333: if the game was so, check again with that change."
+    ) in found.detail
+    assert "the same either way" not in found.detail
+    assert "46,656" not in found.detail
+
+
 def test_the_spellings_of_a_phrase_tried_weigh_together_with_the_rolls_that_miss() -> None:
     # Review: held to 3 rolls that fit, the 2 spellings tried on "test" named the typing the cause of 4 rolls of which
     # 3 fit "TEST" and one did not, as one of 2 spellings fits 3 or more of 4 another game's rolls 1 time in about
