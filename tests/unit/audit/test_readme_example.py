@@ -3,6 +3,7 @@ the README shows."""
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,45 @@ def test_the_readme_says_a_shard_not_audited_is_one_of_errors_and_what_the_comma
     page = render(summary, [], read_as="file")
     assert "1 file was not audited" in page and "could not be verified" not in page.split("<h2>Counts</h2>")[0]
     assert summary.document()["errors"] == 1
+
+
+@pytest.mark.parametrize("written", ["empty", "whole", "cut short"])
+def test_the_readme_says_what_a_fresh_run_does_with_a_plan_a_run_staged_alone_as_it_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str
+) -> None:
+    # Given --out holding, alone in partials/, the plan a fresh run staged and was killed before it placed it: not yet
+    # written, whole (bearing the mark its name starts with), or cut short
+    day, out = tmp_path / "day.jsonl", tmp_path / "out"
+    games.write(day, [games.narde(1)])
+    arguments = ["audit", str(day), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    plan = (out / "partials" / "plan.json").read_bytes()
+    staged = out / "partials" / f".incoming-{json.loads(plan)['staged']}0a1b2c3d"
+    for name in ("summary.json", "findings.jsonl", "report.html"):
+        (out / name).unlink()
+    shutil.rmtree(out / "partials")
+    (out / "partials").mkdir()
+    left = {"empty": b"", "whole": plan, "cut short": plan[: len(plan) // 2]}[written]
+    staged.write_bytes(left)
+    capsys.readouterr()
+
+    # When it is audited afresh into the same --out, Then the file is removed and the audit runs where it is empty or
+    # whole, and kept, the run refused naming it, where it is cut short
+    if written == "cut short":
+        assert main(arguments) == 2
+        assert f"partials/{staged.name}" in capsys.readouterr().err
+        assert staged.read_bytes() == left
+    else:
+        assert main(arguments) == 0
+        assert not staged.exists()
+    # And the README says so where it says what a fresh run removes (review: it named an earlier audit's plan, its
+    # blocks' files and its outputs, and what a run left staged at --out's root or in a block's folder, not this)
+    said = " ".join(section().split())
+    assert "(its plan, or one a run staged alone as below, its blocks' files and its three outputs)" in said
+    assert (
+        "a fresh run killed as it staged its plan, the first thing it writes once it has removed an earlier audit's"
+        " results, leaves `partials/.incoming-…` alone, with no `plan.json` and nothing else where the audit writes: a"
+        " fresh run, wherever `--out` is, removes it as an earlier audit's result where it is empty (made, not yet"
+        " written) or a whole plan bearing the mark its name starts with, and audits; one that is neither (a plan cut"
+        " short, another mark's, anyone's file) is kept, and the run refused (exit 2), naming it."
+    ) in said
