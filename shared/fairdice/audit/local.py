@@ -11,6 +11,7 @@ the outputs.
 
 import datetime as dt
 import errno
+import json
 import multiprocessing
 import os
 import re
@@ -674,11 +675,13 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
     if odd:
         shown = ", ".join(sorted(odd)[:3])
         more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
-        if all(_PLAN_STAGED.fullmatch(where) and where in judged and not _a_plan(out / where) for where in odd):
+        if all(_PLAN_STAGED.fullmatch(where) and where in judged and _plan_cut_short(out / where) for where in odd):
             # Alone, named as a fresh run stages its plan, holding no game, but no plan it can be told by (cut short):
             # said as what it may be, with what to do (review: "not an earlier audit's", and the user left to guess). A
             # whole plan bearing another mark than its name's is no run's cut short: a run stages its own plan under
-            # its own mark (review: it was said to be what a run killed as it wrote its plan may leave)
+            # its own mark (review: it was said to be what a run killed as it wrote its plan may leave); nor is any
+            # whole JSON document, or one that begins otherwise than a plan (`_plan_cut_short`; review: `{}`, or a plan
+            # with a key repeated or one a plan has not, was said so)
             it, they, verb = ("it", "it", "is") if len(odd) == 1 else ("them", "they", "are")
             raise UsageError(
                 f"--out {out} holds {shown}{more} alone, named as a fresh run stages its plan, the first thing it"
@@ -701,6 +704,28 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
 
 
 _PLAN_STAGED = re.compile(rf"{re.escape(PARTIALS + STAGED_PREFIX)}([0-9a-f]{{8}})[0-9a-f]{{8}}")
+
+
+# How every plan fairdice writes begins (`Plan.model_dump_json(indent=2)`: its first field)
+_PLAN_OPENING = b'{\n  "files": ['
+
+
+def _plan_cut_short(path: Path) -> bool:
+    """Whether a file staged as a plan may be one a run killed as it wrote its plan left: the first part of one as
+    fairdice writes it (`_PLAN_OPENING`), its end not written, so no whole JSON document (a proper part of one JSON
+    object is none). Anything else there is no run's plan cut short."""
+    try:
+        with open_file(path) as stream:
+            data = stream.read()
+    except OSError:
+        return False
+    if data[: len(_PLAN_OPENING)] != _PLAN_OPENING[: len(data)]:
+        return False
+    try:
+        json.loads(data)
+    except (ValueError, RecursionError):
+        return True
+    return False
 
 
 def _plan_left_staged(out: Path, where: str) -> bool:

@@ -4795,6 +4795,45 @@ def test_a_staged_plan_bearing_its_mark_that_a_resume_could_not_read_is_kept_and
     assert staged.read_bytes() == left
 
 
+@pytest.mark.parametrize("written", ["a key a plan has not", "its mark repeated", "an object, no plan", "a note"])
+def test_a_staged_plan_that_no_run_killed_as_it_wrote_it_left_is_said_as_anyones_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], written: str
+) -> None:
+    # Given --out holding, alone in partials/, a file named as a run stages its plan, bearing its name's mark where it
+    # names one, that is no plan a run killed as it wrote it left: a whole JSON document (a run's plan cut short is
+    # none), or one that begins otherwise than every plan fairdice writes (review: each was said to be "left by a run
+    # killed as it wrote its plan")
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    plan = (out / "partials" / "plan.json").read_bytes()
+    mark = staged_mark(out)
+    for name in ("summary.json", "findings.jsonl", "report.html"):
+        (out / name).unlink()
+    shutil.rmtree(out / "partials")
+    (out / "partials").mkdir()
+    staged = out / "partials" / f".incoming-{mark}0a1b2c3d"
+    left = {
+        "a key a plan has not": plan[:-1] + b', "note": 1}',
+        "its mark repeated": plan[:-1] + f', "staged": "{mark}"}}'.encode(),
+        "an object, no plan": b"{}",
+        "a note": b"my notes, not a plan\n",
+    }[written]
+    staged.write_bytes(left)
+
+    # When it is audited afresh into the same --out, Then the run is refused, naming the file, as anyone's, and the
+    # file is kept as it was
+    capsys.readouterr()
+    assert main(arguments) == 2
+    assert capsys.readouterr().err == (
+        f"fairdice: audit: --out {out} holds partials/{staged.name} where the audit writes its results, and they are"
+        " not an earlier audit's (which a fresh run removes): move them out, or give another --out\n"
+    )
+    assert staged.read_bytes() == left
+
+
 @pytest.mark.parametrize("swapped", ["a block's folder", "partials"])
 def test_a_folder_swapped_for_a_link_once_a_fresh_run_judged_it_lets_no_file_where_it_leads_be_removed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swapped: str
