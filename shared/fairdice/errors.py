@@ -184,6 +184,9 @@ class NotReadableYet(NotADocument):
     restore makes readable, or in a folder no regular file, which its holder may replace. The readers read it again,
     never keeping it as they keep a document or a final refusal; an audit's shard keeps it as that day's answer, as it
     keeps any refusal of a day (at most `SHARD_DAYS` days), so that all its games of the day get one verdict
-    (`audit.shard._Consulted`), its lines the code of an archive not read (`archive_unavailable`), not this class's,
-    as their bytes were not read; and a local resume audits again each block holding a line it is the finding of
-    (`Partial.unreadable`)."""
+    (`audit.shard._Consulted`), its lines the code of an archive not read; and a local resume audits again each block
+    holding a line it is the finding of (`Partial.unreadable`). Its code is an archive's not read
+    (`archive_unavailable`, HTTP 503 with Retry-After), not `tampered_record`: its bytes were not read, so nothing
+    shows it contradicts what was committed, and once restored it may be the record the publisher wrote."""
+
+    code = ArchiveUnavailable.code

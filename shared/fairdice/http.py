@@ -21,6 +21,7 @@ from fairdice.errors import (
     InvalidInput,
     LateCommitment,
     MissingBucket,
+    NotReadableYet,
     TamperedRecord,
     UnknownDay,
 )
@@ -33,6 +34,9 @@ _STATUS: dict[type[FairdiceError], HTTPStatus] = {
     InvalidInput: HTTPStatus.UNPROCESSABLE_ENTITY,
     UnknownDay: HTTPStatus.NOT_FOUND,
     ArchiveUnavailable: HTTPStatus.SERVICE_UNAVAILABLE,
+    # Before TamperedRecord, of which it is one (the first kind a class is of counts): an archive object S3 gives no
+    # bytes for until restored was not read, an archive not read, not a record that contradicts its commitment
+    NotReadableYet: HTTPStatus.SERVICE_UNAVAILABLE,
     TamperedRecord: HTTPStatus.BAD_GATEWAY,
     LateCommitment: HTTPStatus.BAD_GATEWAY,
 }
@@ -61,7 +65,8 @@ BLANKS = " \t"
 
 def http_status(exc: FairdiceError) -> HTTPStatus:
     """The HTTP status a function answers a domain error with: 422 for input that cannot be verified as it stands, 404
-    for a day with no secret, 503 for an archive not answering for now (with Retry-After), 502 for one that contradicts
+    for a day with no secret, 503 for an archive not answering for now or an object of it not read until it is restored
+    (with Retry-After), 502 for one that contradicts
     itself or published today's commitment too late to show anything, and 500 for the rest: a bucket of no such name
     is the stack's fault, which waiting does not mend."""
     if isinstance(exc, MissingBucket):

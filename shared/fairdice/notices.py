@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from fairdice.archive.layout import GRACE_MINUTES, not_kept, publication
 from fairdice.archive.reader import DayRecord
-from fairdice.errors import BeforeArchive, FutureDay
+from fairdice.errors import BeforeArchive, FutureDay, NotReadableYet
 from fairdice.markup import Page, capital, document, e, mark, sentence, visible, whole_dates
 from fairdice.problems import Problem
 from fairdice.prose import quoted, utc_time
@@ -34,6 +34,8 @@ _TITLES = {
 _KIND_TITLES: dict[type[Exception] | None, str] = {
     BeforeArchive: "Before the daily archive's first day",
     FutureDay: "This day has not begun in UTC",
+    # An object S3 gives no bytes for until it is restored (503, as an archive not read): not read, nor for a minute
+    NotReadableYet: "The daily archive's object is kept in an archive storage class",
 }
 # How each of a daily route's inputs is named to the person who typed or followed its address.
 _DAILY_NAMES = {"date": "the date in the address", "player_id": "the player id in the address"}
@@ -61,7 +63,7 @@ def error_page(
     else:
         parts.append(f"<p>{visible(sentence(message))}</p>")
     parts.append("</div>")
-    parts.extend(_next_steps(status, where, home))
+    parts.extend(_next_steps(status, where, home, kind))
     parts.append(
         "<footer class=muted>Programs get this error as JSON: ask with <code>Accept: application/json</code>.</footer>"
     )
@@ -98,12 +100,18 @@ def _named(problem: Problem, where: Where | None) -> str:
     return f"{subject}{joined}{visible(ended)}"
 
 
-def _next_steps(status: int, where: Where | None, home: str | None) -> Iterator[str]:
+def _next_steps(status: int, where: Where | None, home: str | None, kind: type[Exception] | None) -> Iterator[str]:
     if where == "link" and status == 422:
         yield (
             "<h2>What to do</h2><p>Copy the link again, whole, from the game's own game-over card: a link cut short"
             " loses its last values, and one a mail program or a chat changed on the way may carry parameters of its"
             " own.</p>"
+        )
+    elif kind is NotReadableYet:
+        # No wait alone makes it readable (review: "Try again in a minute"): its holder restores it, which takes time
+        yield (
+            "<p>Try again once it is restored: S3 gives its bytes only then, and whoever keeps the archive restores"
+            " it.</p>"
         )
     elif status == 503:
         yield "<p>Try again in a minute.</p>"

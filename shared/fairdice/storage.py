@@ -784,10 +784,11 @@ class S3Store:
         failed as in an outage). No wait alone makes it readable, but a restore does: NotReadableYet, which readers read
         again and never keep."""
         error = getattr(exc, "response", {}).get("Error", {})
-        kept = (error.get("StorageClass") if isinstance(error, Mapping) else None) or "an archive storage class"
+        named = error.get("StorageClass") if isinstance(error, Mapping) else None
+        kept = f"{named}, an archive storage class" if named else "an archive storage class"
         return NotReadableYet(
-            f"{key} in S3 bucket {self.bucket} is kept in {kept}, whose bytes S3 gives only once restored: the"
-            " publisher never writes one so, and it is not read"
+            f"{key} in S3 bucket {self.bucket} is kept in {kept}, whose bytes S3 gives only once it is restored: the"
+            " publisher never writes one so, and it is not read until it is restored"
         )
 
     def _encrypted(self, key: str, exc: Exception) -> NotADocument | None:

@@ -351,3 +351,34 @@ def test_a_record_of_any_later_day_put_before_a_day_was_over_revealing_its_secre
         reader = ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda moment=moment: moment, as_of=as_of)
         with pytest.raises(TamperedRecord, match=re.escape(f"{revealed_key(after)} {said}")):
             daily_verdict(reader, DAY2, PLAYER, faces)
+
+
+def test_a_record_s3_keeps_in_glacier_is_503_archive_unavailable_to_read_once_restored_not_tampered(
+    s3: Any, load_event: Callable[[str], Event]
+) -> None:
+    # Given 03-01's record put over in S3 Glacier, whose bytes S3 gives only once it is restored (review: GET /daily and
+    # POST /verify answered it 502 tampered_record, final, where its bytes were never read and an audit's line said
+    # archive_unavailable, to be read again once restored)
+    record_bytes = s3.get_object(Bucket=ARCHIVE, Key=revealed_key(DAY1))["Body"].read()
+    s3.put_object(Bucket=ARCHIVE, Key=revealed_key(DAY1), Body=record_bytes, StorageClass="GLACIER")
+    link = f"scheme=daily&date={DAY1.isoformat()}&player={PLAYER}"
+    check = at(load_event("api-daily-record"), "GET", "/check/", link)
+    check["queryStringParameters"] = {"scheme": "daily", "date": DAY1.isoformat(), "player": PLAYER}
+
+    # Then GET /daily, POST /verify and the day's game-over link answer it as an archive not read: 503
+    # archive_unavailable with Retry-After, saying the record is kept in an archive storage class, read once restored
+    for answer in (day_record(load_event, DAY1), verify_from_archive(load_event, DAY1), invoke(check)):
+        assert answer.status == 503, answer.text
+        error = answer.json["error"]
+        assert error["code"] == "archive_unavailable", error
+        assert error["message"].startswith(f"{revealed_key(DAY1)} in S3 bucket {ARCHIVE} is kept in GLACIER"), error
+        assert "an archive storage class" in error["message"] and "once it is restored" in error["message"], error
+        assert answer.headers["Retry-After"].isdigit()
+        assert "Cache-Control" not in answer.headers
+
+    # And a browser's page says so, not "Try again in a minute", which no wait alone makes true
+    check["headers"]["accept"] = "text/html"
+    page = invoke(check)
+    assert page.status == 503 and page.headers["Retry-After"].isdigit()
+    assert "kept in an archive storage class" in page.text and "once it is restored" in page.text
+    assert "Try again in a minute" not in page.text and "does not add up" not in page.text

@@ -8,7 +8,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from fairdice.errors import ArchiveUnavailable, MissingBucket, TamperedRecord, UnknownDay
+from fairdice.errors import ArchiveUnavailable, MissingBucket, NotReadableYet, TamperedRecord, UnknownDay
 from fairdice.http import PATH_SAID, cut_path
 from fairdice.problems import MAX_PROBLEMS, describe
 from fairdice.schemes import parse_request
@@ -327,6 +327,13 @@ def test_a_body_of_eighty_thousand_wrong_fields_is_a_422_that_lists_a_hundred(
     [
         (UnknownDay("no secret was ever made for 1999-01-01", field="date"), 404, "unknown_day"),
         (ArchiveUnavailable("the archive did not answer"), 503, "archive_unavailable"),
+        # A TamperedRecord whose bytes were not read (kept in Glacier until restored): an archive not read, as an audit
+        # says its line, not a record that contradicts its commitment (review: 502 tampered_record)
+        (
+            NotReadableYet("revealed/2026-01-01.json in S3 bucket a is kept in GLACIER, an archive storage class"),
+            503,
+            "archive_unavailable",
+        ),
         (TamperedRecord("the record of 2026-01-01 contradicts its commitment"), 502, "tampered_record"),
         (
             TamperedRecord("revealed/2026-01-02.json names another day before it", field="previous"),
