@@ -9,6 +9,7 @@ import datetime as dt
 import json
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import boto3
@@ -382,3 +383,9 @@ def test_a_record_s3_keeps_in_glacier_is_503_archive_unavailable_to_read_once_re
     assert page.status == 503 and page.headers["Retry-After"].isdigit()
     assert "kept in an archive storage class" in page.text and "once it is restored" in page.text
     assert "Try again in a minute" not in page.text and "does not add up" not in page.text
+
+    # And the README's list of errors says so, beside the archive that cannot be read
+    said = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    errors = said[said.index("503 (with `Retry-After`) when the archive cannot be read") :].split(" 502 for")[0]
+    assert "kept in an archive storage class such as Glacier" in errors
+    assert "(`archive_unavailable`, as an audit's line says it, not `tampered_record`" in errors
