@@ -52,6 +52,19 @@ BODY_ERRORS = (
 )
 # Routes that may read the daily archive: a day it lacks, a record it cannot trust, or no answer from it.
 ARCHIVE_ERRORS = (HTTPStatus.NOT_FOUND, HTTPStatus.BAD_GATEWAY, HTTPStatus.SERVICE_UNAVAILABLE)
+# What an archive's error says, where its status's phrase alone would not: a 503 is an archive not read, whatever kept
+# it from being read (an object in Glacier was not read, so it is no 502: review), a 502 one read that fails
+ARCHIVE_SAID = {
+    HTTPStatus.BAD_GATEWAY: (
+        "Bad Gateway: an archive record contradicts what was committed before, and must not be trusted"
+        " (`tampered_record`)"
+    ),
+    HTTPStatus.SERVICE_UNAVAILABLE: (
+        "Service Unavailable, with Retry-After: the daily archive was not read (`archive_unavailable`): S3 did not"
+        " answer in time or refused the read, or the object is kept in an archive storage class such as Glacier,"
+        " whose bytes S3 gives only once it is restored; try again later"
+    ),
+}
 PAGE_NOTE = (
     "A client that prefers text/html in Accept (a browser) gets the answer as a readable page, and an error as a"
     " page that says what is wrong."
@@ -65,7 +78,7 @@ def responses(ok: str, *errors: HTTPStatus, model: type[BaseModel] | None = None
         documented[200]["content"] = {content_types.APPLICATION_JSON: {"model": model}}
     for status in errors:
         documented[status] = {
-            "description": status.phrase,
+            "description": ARCHIVE_SAID.get(status, status.phrase),
             "content": {content_types.APPLICATION_JSON: {"model": ErrorResponse}},
         }
     return documented

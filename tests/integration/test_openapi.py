@@ -193,6 +193,19 @@ def test_every_error_answer_is_documented_with_the_one_error_shape(document: dic
                     assert response["content"]["application/json"]["schema"] == error_ref, (method, path, status)
 
 
+def test_an_archive_object_not_readable_until_restored_is_documented_as_a_503_not_a_502(
+    document: dict[str, Any],
+) -> None:
+    # Review: the document said only "Bad Gateway" and "Service Unavailable", and an object S3 keeps in Glacier was
+    # answered 502 tampered_record, where its bytes were never read: it is an archive not read, a 503
+    for path in ("/verify", "/check/", "/daily/{date}", "/daily/{date}/{player_id}"):
+        responses = next(iter(document["paths"][path].values()))["responses"]
+        unavailable, tampered = responses["503"]["description"], responses["502"]["description"]
+        assert "`archive_unavailable`" in unavailable and "archive storage class such as Glacier" in unavailable, path
+        assert "once it is restored" in unavailable and "Retry-After" in unavailable, path
+        assert "`tampered_record`" in tampered and "Glacier" not in tampered, path
+
+
 # A number in prose as the product writes it (prose.number): 10,000. Four digits may be a year (YYYY), so five or more.
 UNGROUPED = re.compile(r"\b[0-9]{5,}\b")
 
