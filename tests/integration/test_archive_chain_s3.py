@@ -377,6 +377,12 @@ def test_a_record_s3_keeps_in_glacier_is_503_archive_unavailable_to_read_once_re
         assert answer.headers["Retry-After"].isdigit()
         assert "Cache-Control" not in answer.headers
 
+    # And a batch's game of that day is such an entry, whose code is the class's
+    batch = {"requests": [{"scheme": "daily", "date": DAY1.isoformat(), "player_id": PLAYER}]}
+    entry = invoke(with_body(load_event("api-verify-batch"), json.dumps(batch))).json["results"][0]
+    assert entry["error"]["code"] == "archive_unavailable", entry
+    assert "is kept in GLACIER, an archive storage class" in entry["error"]["message"], entry
+
     # And a browser's page says so, not "Try again in a minute", which no wait alone makes true
     check["headers"]["accept"] = "text/html"
     page = invoke(check)
