@@ -604,8 +604,9 @@ def test_an_object_s3_keeps_in_an_archive_storage_class_is_no_document_never_try
     key = "commitments/2025-03-03.json"
     client.put_object(Bucket="fairdice-archived", Key=key, Body=b"{}", IfNoneMatch="*", StorageClass=storage_class)
 
-    # Then it is read as no document of the archive, tampering (502, the tampering runbook), never as S3 not answering
-    # for now (503 "try again later", and the publisher's runs failing as an outage, every night: review)
+    # Then it is read as no document of the archive, never as S3 not answering for now (ArchiveUnavailable: the
+    # publisher's runs failing as an outage, every night: review); the API answers it as an archive not read, 503
+    # archive_unavailable, as an audit says its line, not 502 tampered_record, as its bytes were not read
     store = S3Store("fairdice-archived", client=client)
     for read in (store.get, store.read):
         said = rf"^{key} in S3 bucket fairdice-archived is kept in {storage_class}"
