@@ -34,8 +34,9 @@ _TITLES = {
 _KIND_TITLES: dict[type[Exception] | None, str] = {
     BeforeArchive: "Before the daily archive's first day",
     FutureDay: "This day has not begun in UTC",
-    # An object S3 gives no bytes for until it is restored (503, as an archive not read): not read, nor for a minute
-    NotReadableYet: "The daily archive's object is kept in an archive storage class",
+    # An object the store gives no bytes for yet (503, an archive not read): in S3 kept in Glacier until restored, in a
+    # folder no regular file until its holder replaces it; neither is readable in a minute, nor any record contradicted
+    NotReadableYet: "An object of the daily archive cannot be read yet",
 }
 # How each of a daily route's inputs is named to the person who typed or followed its address.
 _DAILY_NAMES = {"date": "the date in the address", "player_id": "the player id in the address"}
@@ -110,8 +111,8 @@ def _next_steps(status: int, where: Where | None, home: str | None, kind: type[E
     elif kind is NotReadableYet:
         # No wait alone makes it readable (review: "Try again in a minute"): its holder restores it, which takes time
         yield (
-            "<p>Try again once it is restored: S3 gives its bytes only then, and whoever keeps the archive restores"
-            " it.</p>"
+            "<p>Try again once whoever keeps the archive has made it readable: S3 gives the bytes of an object kept in"
+            " an archive storage class (Glacier) only once it is restored.</p>"
         )
     elif status == 503:
         yield "<p>Try again in a minute.</p>"

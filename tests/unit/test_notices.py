@@ -7,7 +7,7 @@ import re
 import pytest
 from fairdice.archive.layout import RevealedRecord, reveal_time
 from fairdice.archive.reader import DayRecord
-from fairdice.errors import InvalidInput
+from fairdice.errors import InvalidInput, NotReadableYet
 from fairdice.links import parse_link
 from fairdice.markup import whole_dates
 from fairdice.notices import day_page, error_page
@@ -334,3 +334,15 @@ def test_a_pending_days_page_says_a_roll_is_checked_once_the_secret_is_revealed_
         re.sub(r"<[^>]+>", " ", day_page(_day("2025-03-01T00:00:02+00:00", True), home="/").html).split()
     )
     assert "your roll of that day, checked against this record. Or check it in your browser with" in revealed
+
+
+def test_an_object_not_readable_yet_in_a_folder_is_not_said_to_be_in_an_archive_storage_class() -> None:
+    # Given the local archive's object that is no regular file (a FIFO), which its holder may replace: NotReadableYet,
+    # as one S3 keeps in Glacier is (review: its page was headed "kept in an archive storage class", true of S3 alone)
+    said = "revealed/2025-03-01.json in archive is no regular file (a device, a FIFO, a folder): not read"
+    page = error_page(503, said, kind=NotReadableYet)
+    # Then it is headed as not read yet, not as S3's storage class, nor as a record that does not add up, nor as one a
+    # minute mends
+    assert "<h1>An object of the daily archive cannot be read yet</h1>" in page.html
+    assert "is kept in" not in page.html and "does not add up" not in page.html
+    assert "Try again in a minute" not in page.html and "made it readable" in page.html
