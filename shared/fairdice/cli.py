@@ -70,6 +70,7 @@ class BadInput(Exception):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one `fairdice` command and return its exit status (the console script's entry point)."""
+    _ends_by_ctrl_c_before_threads_are_joined()
     try:
         return _command(argv)
     finally:
@@ -138,6 +139,28 @@ def _ends_by_ctrl_c() -> None:
     after a SIGTERM stopped the audit, as the command exited). A Ctrl-C the command was started to ignore stays so."""
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+# Whether `_ends_by_ctrl_c` is registered to run before the interpreter's exit joins the threads left
+_joined_hooked: list[bool] = []
+
+
+def _ends_by_ctrl_c_before_threads_are_joined() -> None:
+    """`_ends_by_ctrl_c` also run as the interpreter's exit begins: before atexit's callbacks, the interpreter joins the
+    threads left and, first, runs the hooks registered for that (concurrent.futures' pool's, as the command's modules
+    are imported), where a Ctrl-C was printed as a traceback under "Exception ignored on threading shutdown" and lost,
+    the exit status the command's (review: a Ctrl-C 10 ms after a SIGTERM stopped an audit, on a loaded machine).
+    Registered once a process, as the command starts, so that it runs before those of the modules imported by then,
+    and adds no step to the command's return, where a Ctrl-C may come too. The hook is CPython's own, the one
+    concurrent.futures uses (not public: where it is missing, atexit's alone stays)."""
+    register = getattr(threading, "_register_atexit", None)
+    if register is None or _joined_hooked:
+        return
+    try:
+        register(_ends_by_ctrl_c)
+    except RuntimeError:  # run from a thread as the interpreter already exits: too late for this hook
+        return
+    _joined_hooked.append(True)
 
 
 def _unwritten(exc: Unwritten) -> int:
