@@ -69,12 +69,16 @@ class BadInput(Exception):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one `fairdice` command and return its exit status (the console script's entry point)."""
+    """Run one `fairdice` command and return its exit status (the console script's entry point). Without `argv`, the
+    command is the process's own, read from its command line, and the process ends as it returns: a Ctrl-C from then on
+    ends it by that signal (`_ends_now`)."""
     _ends_by_ctrl_c_before_threads_are_joined()
     try:
         try:
             return _command(argv)
         finally:
+            if argv is None:
+                _ctrl_c_ends_it_now()
             # Registered last, after what the command imported registered theirs, so that it runs first; once a process
             atexit.unregister(_ends_by_ctrl_c)
             atexit.register(_ends_by_ctrl_c)
@@ -167,6 +171,23 @@ def _ends_by_ctrl_c_before_threads_are_joined() -> None:
     except RuntimeError:  # run from a thread as the interpreter already exits: too late for this hook
         return
     _joined_hooked.append(True)
+
+
+def _ctrl_c_ends_it_now() -> None:
+    """Once the process's own command has returned, a Ctrl-C ends the process by that signal at once, wherever its exit
+    is: in Python's own steps, before atexit's callbacks and any hook of the interpreter's (`threading`'s, as it joins
+    the threads left), where Python's handler's KeyboardInterrupt was printed as a traceback and lost, the command's
+    status kept (review: a Ctrl-C 10 ms after a SIGTERM stopped an audit, on a loaded machine). A handler, not SIG_DFL:
+    a Ctrl-C pending as it is set is handled by it too, not printed as "Signal 2 ignored due to race condition". A
+    Ctrl-C the command was started to ignore stays so."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, _ends_now)
+
+
+def _ends_now(signum: int, frame: object) -> None:
+    """Ctrl-C as the process ends: end it by that signal (which a shell shows as 130)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.raise_signal(signal.SIGINT)
 
 
 def _unwritten(exc: Unwritten) -> int:

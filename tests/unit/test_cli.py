@@ -579,6 +579,26 @@ def test_a_ctrl_c_as_the_command_returns_ends_it_with_its_one_line_and_status_13
     assert (done.returncode, done.stderr) == (130, "fairdice: interrupted\n")
 
 
+# A Ctrl-C once the process's own command (no argv: its command line) has returned, before the interpreter's exit
+_CTRL_C_ONCE_IT_RETURNED = """
+import os, signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from fairdice.cli import main
+status = main()
+os.kill(os.getpid(), signal.SIGINT)
+time.sleep(1)
+sys.exit(status)
+"""
+
+
+@pytest.mark.parametrize("args", [["--version"], ["verify", "-"]], ids=["version", "verify"])
+def test_a_ctrl_c_once_the_process_command_returned_ends_it_by_that_signal_with_no_traceback(args: list[str]) -> None:
+    # Review (a flaky audit test on a loaded machine): a Ctrl-C 10 ms after a SIGTERM stopped an audit came anywhere in
+    # the exit, before any hook that could catch it (in threading's, in the hook itself), and was printed as a traceback
+    done = _python_with_a_fair_request(["-c", _CTRL_C_ONCE_IT_RETURNED, *args])
+    assert (done.returncode, done.stderr) == (-signal.SIGINT, "")
+
+
 def _python_with_a_fair_request(arguments: list[str]) -> "subprocess.CompletedProcess[str]":
     """A fresh interpreter run with `arguments`, the package as the layer ships it (its folder on PYTHONPATH), a fair
     request on its stdin."""

@@ -3578,7 +3578,8 @@ def held_for_the_signal(self, name, *rest):
     return submit(self, name, *rest)
 
 local._Blocks.submit = held_for_the_signal
-sys.exit(main(sys.argv[2:]))
+sys.argv[1:] = sys.argv[2:]  # run as the console script runs it: the process's own command line
+sys.exit(main())
 """
 
 
