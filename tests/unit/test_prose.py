@@ -527,8 +527,12 @@ def test_every_character_that_draws_nothing_is_quoted_by_an_escape_python_reads_
 def test_two_spellings_that_render_alike_are_shown_apart() -> None:
     composed = "caf\u00e9 noir"
     alike = ("caf\u00e9  noir", "caf\u00e9 noir\u034f", "caf\u00e9\u00a0noir", unicodedata.normalize("NFD", composed))
+    assert shown(composed) == composed
     for other in alike:
         assert shown(other) != shown(composed), other
+        # two texts differ whenever their characters do, shown or not: one drawn alike is shown apart only by what is
+        # written as its code point
+        assert "⟨U+" in shown(other), other
 
 
 @cache
