@@ -51,16 +51,28 @@ def not_an_object(route: str) -> str:
     return f"must be a JSON object: POST {route} takes {TAKES[route]}; see GET /docs"
 
 
+def assert_read_as_json(load_event: Callable[[str], Event], route: str, content_type: str) -> None:
+    """A POST route's genuine body sent with this Content-Type is read as JSON: answered as sent with its own."""
+    event = load_event(POST_ROUTES[route])
+    answer = invoke(with_body(event, event["body"], content_type=content_type))
+    assert (answer.status, answer.json) == (200, invoke(event).json)
+
+
+def media_type_refused(load_event: Callable[[str], Event], route: str, content_type: str) -> str:
+    """The words of the 415 a POST route answers its genuine body sent with this Content-Type."""
+    event = load_event(POST_ROUTES[route])
+    answer = invoke(with_body(event, event["body"], content_type=content_type))
+    message: str = assert_error(answer, 415, "unsupported_media_type")["message"]
+    return message
+
+
 @pytest.mark.parametrize("route", POST_ROUTES)
 @pytest.mark.parametrize("content_type", ["APPLICATION/JSON", "Application/Json; Charset=UTF-8"])
 def test_a_json_media_type_in_any_case_is_json_on_every_post_route(
     load_event: Callable[[str], Event], capsys: pytest.CaptureFixture[str], route: str, content_type: str
 ) -> None:
     # Media types are case-insensitive (RFC 9110): any spelling of application/json is read as JSON.
-    event = load_event(POST_ROUTES[route])
-    genuine = invoke(event)
-    answer = invoke(with_body(event, event["body"], content_type=content_type))
-    assert (answer.status, answer.json) == (200, genuine.json)
+    assert_read_as_json(load_event, route, content_type)
     assert '"level":"ERROR"' not in capsys.readouterr().out
 
 
@@ -101,12 +113,9 @@ def test_a_content_type_sent_twice_is_a_415_saying_so(
     # Given a body sent with two Content-Type headers, alike or not, which API Gateway hands on joined with a comma
     # (review: told "send the body as JSON with Content-Type: application/json", as it had, or that its charset
     # `utf-8,application/json` is not read)
-    event = load_event(POST_ROUTES[route])
-    error = assert_error(
-        invoke(with_body(event, event["body"], content_type=content_type)), 415, "unsupported_media_type"
-    )
+    message = media_type_refused(load_event, route, content_type)
     # Then it is told to send one, and how many it came with
-    assert error["message"] == f"send the body with one Content-Type, application/json (it came with 2: {quoted})"
+    assert message == f"send the body with one Content-Type, application/json (it came with 2: {quoted})"
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
@@ -114,9 +123,7 @@ def test_a_comma_in_a_content_type_s_quoted_parameter_is_no_second_content_type(
     load_event: Callable[[str], Event], route: str
 ) -> None:
     # A media type holds a comma only in a parameter's quoted string (RFC 9110 5.6.4): one Content-Type, read as JSON
-    event = load_event(POST_ROUTES[route])
-    answer = invoke(with_body(event, event["body"], content_type='application/json; profile="urn:a,b"'))
-    assert (answer.status, answer.json) == (200, invoke(event).json)
+    assert_read_as_json(load_event, route, 'application/json; profile="urn:a,b"')
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
@@ -135,10 +142,7 @@ def test_a_body_said_to_be_in_a_charset_other_than_utf8_is_415_naming_it_on_ever
 ) -> None:
     # Review: the charset was ignored and the body read as UTF-8, though its bytes were said to be other text; JSON
     # between systems is UTF-8 (RFC 8259 8.1). Its ASCII body would have been answered 200.
-    event = load_event(POST_ROUTES[route])
-    answer = invoke(with_body(event, event["body"], content_type=content_type))
-    error = assert_error(answer, 415, "unsupported_media_type")
-    assert error["message"] == (
+    assert media_type_refused(load_event, route, content_type) == (
         f"send the body as UTF-8: charset {charset} is not read (leave the charset out, or say charset=utf-8)"
     )
 
@@ -151,10 +155,7 @@ def test_a_body_said_to_be_in_an_empty_charset_is_415_saying_the_charset_is_empt
     load_event: Callable[[str], Event], route: str, content_type: str
 ) -> None:
     # Review: the charset's name was left blank in the words, "charset  is not read"
-    event = load_event(POST_ROUTES[route])
-    answer = invoke(with_body(event, event["body"], content_type=content_type))
-    error = assert_error(answer, 415, "unsupported_media_type")
-    assert error["message"] == (
+    assert media_type_refused(load_event, route, content_type) == (
         "send the body as UTF-8: an empty charset is not read (leave the charset out, or say charset=utf-8)"
     )
 
@@ -164,9 +165,7 @@ def test_a_body_said_to_be_in_an_empty_charset_is_415_saying_the_charset_is_empt
 def test_a_body_said_to_be_utf8_or_us_ascii_is_read_on_every_post_route(
     load_event: Callable[[str], Event], route: str, charset: str
 ) -> None:
-    event = load_event(POST_ROUTES[route])
-    answer = invoke(with_body(event, event["body"], content_type=f"application/json; charset={charset}"))
-    assert (answer.status, answer.json) == (200, invoke(event).json)
+    assert_read_as_json(load_event, route, f"application/json; charset={charset}")
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
@@ -181,9 +180,7 @@ def test_a_charset_written_inside_another_parameters_quoted_value_is_no_charset_
     load_event: Callable[[str], Event], route: str, content_type: str
 ) -> None:
     # Review: the parameters were split at every ";", so the quoted value's text was read as a charset and refused, 415
-    event = load_event(POST_ROUTES[route])
-    answer = invoke(with_body(event, event["body"], content_type=content_type))
-    assert (answer.status, answer.json) == (200, invoke(event).json)
+    assert_read_as_json(load_event, route, content_type)
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
