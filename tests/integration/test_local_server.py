@@ -531,10 +531,8 @@ def test_a_method_with_a_byte_from_0x80_up_or_a_control_is_refused_before_the_fu
     # on, its bytes from 0x80 up percent-encoded, for the function to quote as if a `%XX` in it were an escape (review:
     # then a method sent as `POS%54` was quoted as sent, and read as POST). This test said, before, that the first two
     # were 405s quoting their start cut between characters; they are no request the function is asked about now
-    raw = exchange(server, method + b" /verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    head, _, body = raw.partition(b"\r\n\r\n")
     # Then it is refused as a request that cannot be read, 400, as the server refuses any other
-    assert_refused_unread(head, body)
+    assert_line_refused_unread(server, method + b" /verify HTTP/1.1")
 
 
 # The second row sent 18 X, before, quoted with its `%25` past the 20 characters a 405 quotes: cut by what is shown now
@@ -873,10 +871,8 @@ def test_a_version_of_more_than_a_digit_either_side_of_its_dot_is_refused_before
 ) -> None:
     # Given a request line whose version is no digit, a dot and a digit (RFC 9112 2.3), which http.server read as a
     # number (review: `HTTP/1.10` and `HTTP/01.1` were answered as HTTP/1.1)
-    raw = exchange(server, b"GET /schemes " + version + b"\r\nHost: x\r\nConnection: close\r\n\r\n")
-    head, _, answer = raw.partition(b"\r\n\r\n")
     # Then it is refused as a request that cannot be read, 400, as API Gateway's own errors are; HTTP/1.0 is answered
-    assert_refused_unread(head, answer)
+    assert_line_refused_unread(server, b"GET /schemes " + version)
     assert exchange(server, b"GET /schemes HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.1 200 ")
 
 
@@ -884,10 +880,8 @@ def test_a_version_of_more_than_a_digit_either_side_of_its_dot_is_refused_before
 def test_a_target_of_none_of_http_s_forms_is_refused_before_the_function(server: Server, target: bytes) -> None:
     # Given a GET whose target is no path, no whole http(s) URL, and no `*` or host and port, which OPTIONS and
     # CONNECT alone take (RFC 9112 3.2) (review: `GET ?a=1` was answered the home page, `GET x` "there is no x here")
-    raw = exchange(server, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    head, _, answer = raw.partition(b"\r\n\r\n")
     # Then it is refused as a request that cannot be read, 400, as API Gateway's own errors are
-    assert_refused_unread(head, answer)
+    assert_line_refused_unread(server, b"GET " + target + b" HTTP/1.1")
 
 
 @pytest.mark.parametrize(
@@ -909,10 +903,8 @@ def test_a_connect_whose_target_is_no_host_and_port_is_refused_before_the_functi
     # Given a CONNECT whose target is no host and port (RFC 9112 3.2.3: authority-form, `uri-host ":" port`), which the
     # README says is refused as a target of none of HTTP's forms (review: any target of a CONNECT reached the function;
     # then a path or a whole URL, `CONNECT /verify`, another method's forms, still did, answered 405)
-    raw = exchange(server, b"CONNECT " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    head, _, answer = raw.partition(b"\r\n\r\n")
     # Then it is refused, 400, as a target of no form is for any other method
-    assert_refused_unread(head, answer)
+    assert_line_refused_unread(server, b"CONNECT " + target + b" HTTP/1.1")
     # and one that is a host and port reaches the function, whose 404 it is
     for named in (b"example.test:443", b"[::1]:3000", b"127.0.0.1:1"):
         sent = b"CONNECT " + named + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
@@ -1101,6 +1093,13 @@ def assert_refused_unread(head: bytes, body: bytes) -> None:
     one it cannot read: 400, with API Gateway's own body for it."""
     assert head.startswith(b"HTTP/1.1 400 ")
     assert json.loads(body) == {"message": "Bad Request"}
+
+
+def assert_line_refused_unread(server: Server, line: bytes) -> None:
+    """A request of this request line, a Host and Connection: close, refused before the function as one the server
+    cannot read (`assert_refused_unread`)."""
+    head, _, body = exchange(server, line + b"\r\nHost: x\r\nConnection: close\r\n\r\n").partition(b"\r\n\r\n")
+    assert_refused_unread(head, body)
 
 
 @pytest.mark.parametrize(
