@@ -1068,6 +1068,13 @@ def _mismatch_page() -> str:
 NOT_THE_VALUES = "the values it shows of whose game it is are not those your browser recomputed from"
 
 
+def _checked_agreeing(browser: Browser, saved: Path, html: str, width: int = DESKTOP) -> None:
+    """A page saved and checked by the browser, held to its check agreeing: the page as served, before a test tampers
+    with it."""
+    saved.write_text(html, encoding="utf-8")
+    assert measured(browser, saved.as_uri(), width)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+
+
 def _checked_not_agreeing(
     browser: Browser, saved: Path, html: str, says: str, width: int = DESKTOP
 ) -> tuple[dict[str, Any], str, list[Any]]:
@@ -2490,9 +2497,7 @@ def test_a_page_drawing_other_rolls_among_the_links_values_gets_no_agreement(bro
     section = served.index("<h2>The link's values</h2>")
     assert served.count(drawn, section, served.index("</dl>", section)) == 1
     at = served.index(drawn, section)
-    honest = tmp_path / "links-rolls.html"
-    honest.write_text(served, encoding="utf-8")
-    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+    _checked_agreeing(browser, tmp_path / "links-rolls.html", served)
     tampered = served[:at] + drawn.replace("3-4", "5-4") + served[at + len(drawn) :]
 
     # When the browser has checked it, Then it does not agree, and says the values the page shows are not those it
@@ -2546,9 +2551,7 @@ def test_a_page_drawing_another_message_recorded_roll_or_mark_in_its_table_gets_
         served = _mismatch_page()
     row = _row(served, index)
     assert served.count(row) == 1 and change(row) != row
-    honest = tmp_path / "table.html"
-    honest.write_text(served, encoding="utf-8")
-    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+    _checked_agreeing(browser, tmp_path / "table.html", served)
 
     # When the browser has checked it, Then it does not agree, and says what of its table differs
     _checked_not_agreeing(browser, tmp_path / "table-other.html", served.replace(row, change(row)), says)
@@ -2585,9 +2588,7 @@ def test_a_page_saying_other_rolls_were_checked_or_other_counts_than_the_browser
     else:
         served = _mismatch_page()
     assert served.count(drawn) == 1
-    honest = tmp_path / "lines.html"
-    honest.write_text(served, encoding="utf-8")
-    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+    _checked_agreeing(browser, tmp_path / "lines.html", served)
 
     # When the browser has checked it, Then it does not agree, and says what the page says of them is not its own
     says = "what it says of which rolls were checked and how many match is not what your browser's own check says"
@@ -2719,9 +2720,7 @@ def test_a_page_drawing_a_value_where_the_browser_does_not_read_it_gets_no_agree
     served = render_page(verify(request), request)
     tampered = change(served)
     assert tampered != served
-    honest = tmp_path / "parts.html"
-    honest.write_text(served, encoding="utf-8")
-    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+    _checked_agreeing(browser, tmp_path / "parts.html", served)
 
     # When the browser has checked it, Then it does not agree, and says where the page draws what it does not read
     says = f"under {under} it draws more than your browser reads, or other than its own check finds"
@@ -2755,9 +2754,7 @@ def test_the_page_of_a_revealed_days_link_carrying_a_commitment_drawing_another_
     assert "Mismatch: the commitment given is not the one the daily archive published" in served
     value = re.search(drawn.format("([0-9a-f]{64})"), served)
     assert value is not None and served.count(value.group()) == 1, drawn
-    honest = tmp_path / "daily-link.html"
-    honest.write_text(served, encoding="utf-8")
-    assert measured(browser, honest.as_uri(), PHONE)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+    _checked_agreeing(browser, tmp_path / "daily-link.html", served, PHONE)
     tampered = served.replace(value.group(), drawn.format("cd" * 32))
 
     # When the browser has checked it, Then it does not agree, and says which commitment is not the page's
@@ -2779,9 +2776,7 @@ def test_a_page_saying_its_seal_matches_where_the_browser_finds_it_does_not_gets
         " are marked</p>"
     )
     assert served.count(said) == 1
-    honest = tmp_path / "seal.html"
-    honest.write_text(served, encoding="utf-8")
-    assert measured(browser, honest.as_uri(), DESKTOP)["recheck"] == "agree", browser.evaluate(RECHECK_STATUS)
+    _checked_agreeing(browser, tmp_path / "seal.html", served)
     tampered = served.replace(said, "<p><span class=ok>✓</span> the SHA-256 of the server seed is the seal given</p>")
 
     # When the browser has checked it, Then it does not agree, and says it draws there other than its own check finds
