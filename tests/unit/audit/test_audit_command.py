@@ -4689,6 +4689,23 @@ def test_a_fresh_run_removes_the_results_an_earlier_version_wrote(tmp_path: Path
         assert summary(out)["games"] == 3
 
 
+def _audited_then_emptied(tmp_path: Path, out_in_input: bool = False) -> tuple[Path, list[str], bytes, str]:
+    """An audit of three games run whole into --out (a folder of its own, or the folder audited), then its three outputs
+    and partials/ removed and partials/ made again, empty, as a run killed as it staged its plan leaves it: --out, the
+    arguments that audit it afresh, the plan that audit wrote and the mark it names (`staged_mark`)."""
+    folder = tmp_path / "in"
+    games.write(folder / "day.jsonl", many(3))
+    out = folder if out_in_input else tmp_path / "out"
+    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    plan, mark = (out / "partials" / "plan.json").read_bytes(), staged_mark(out)
+    for name in ("summary.json", "findings.jsonl", "report.html"):
+        (out / name).unlink()
+    shutil.rmtree(out / "partials")
+    (out / "partials").mkdir()
+    return out, arguments, plan, mark
+
+
 @pytest.mark.parametrize("written", ["whole", "empty"])
 @pytest.mark.parametrize("where", ["elsewhere", "the-input-folder"])
 def test_a_plan_left_staged_by_a_run_killed_as_it_wrote_it_is_removed_by_the_next_fresh_run(
@@ -4698,17 +4715,8 @@ def test_a_plan_left_staged_by_a_run_killed_as_it_wrote_it_is_removed_by_the_nex
     # audit's results: --out holds partials/.incoming-MARK…, the plan whole or not yet written, bearing the mark the
     # plan names, and no plan (review: every later run refused that --out, its file "not an earlier audit's", and the
     # user was to find out what to remove)
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = {"elsewhere": tmp_path / "out", "the-input-folder": folder}[where]
-    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
-    assert main(arguments) == 0
-    plan = (out / "partials" / "plan.json").read_bytes()
-    staged = f".incoming-{staged_mark(out)}0a1b2c3d"
-    for name in ("summary.json", "findings.jsonl", "report.html"):
-        (out / name).unlink()
-    shutil.rmtree(out / "partials")
-    (out / "partials").mkdir()
+    out, arguments, plan, mark = _audited_then_emptied(tmp_path, out_in_input=where == "the-input-folder")
+    staged = f".incoming-{mark}0a1b2c3d"
     (out / "partials" / staged).write_bytes(plan if written == "whole" else b"")
 
     # When it is audited afresh into the same --out
@@ -4727,17 +4735,8 @@ def test_a_staged_plan_not_told_apart_from_anyones_file_is_kept_and_the_run_refu
 ) -> None:
     # Given --out holding, alone in partials/, a file named as a run stages its plan that is not one a run killed as it
     # staged it left: a plan bearing another mark than its name's, or a plan cut short (no mark to judge it by)
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = tmp_path / "out"
-    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
-    assert main(arguments) == 0
-    plan = (out / "partials" / "plan.json").read_bytes()
-    mark = "0000aaaa" if staged_mark(out) != "0000aaaa" else "0000bbbb"
-    for name in ("summary.json", "findings.jsonl", "report.html"):
-        (out / name).unlink()
-    shutil.rmtree(out / "partials")
-    (out / "partials").mkdir()
+    out, arguments, plan, its_mark = _audited_then_emptied(tmp_path)
+    mark = "0000aaaa" if its_mark != "0000aaaa" else "0000bbbb"
     staged = out / "partials" / f".incoming-{mark}0a1b2c3d"
     left = plan if written == "another mark" else plan[: len(plan) // 2]
     staged.write_bytes(left)
@@ -4770,16 +4769,8 @@ def test_a_staged_plan_bearing_its_mark_that_a_resume_could_not_read_is_kept_and
     # Given --out holding, alone in partials/, a file named as a run stages its plan, holding a plan bearing its name's
     # mark but with a lone surrogate escaped in it ("\ud800"): JSON Python reads, which a plan is not read from
     # (review: the run stopped, exit 2, "fairdice: request: Invalid JSON: ...", naming no file)
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = tmp_path / "out"
-    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
-    assert main(arguments) == 0
-    plan = json.loads((out / "partials" / "plan.json").read_text())
-    for name in ("summary.json", "findings.jsonl", "report.html"):
-        (out / name).unlink()
-    shutil.rmtree(out / "partials")
-    (out / "partials").mkdir()
+    out, arguments, written, _ = _audited_then_emptied(tmp_path)
+    plan = json.loads(written)
     staged = out / "partials" / f".incoming-{plan['staged']}0a1b2c3d"
     left = json.dumps({**plan, "named": ["\ud800"]}, indent=2).encode()
     assert b"\\ud800" in left
@@ -4804,17 +4795,7 @@ def test_a_staged_plan_that_no_run_killed_as_it_wrote_it_left_is_said_as_anyones
     # names one, that is no plan a run killed as it wrote it left: a whole JSON document (a run's plan cut short is
     # none), or one that begins otherwise than every plan fairdice writes (review: each was said to be "left by a run
     # killed as it wrote its plan")
-    folder = tmp_path / "in"
-    games.write(folder / "day.jsonl", many(3))
-    out = tmp_path / "out"
-    arguments = ["audit", str(folder), "--out", str(out), "--workers", "1"]
-    assert main(arguments) == 0
-    plan = (out / "partials" / "plan.json").read_bytes()
-    mark = staged_mark(out)
-    for name in ("summary.json", "findings.jsonl", "report.html"):
-        (out / name).unlink()
-    shutil.rmtree(out / "partials")
-    (out / "partials").mkdir()
+    out, arguments, plan, mark = _audited_then_emptied(tmp_path)
     staged = out / "partials" / f".incoming-{mark}0a1b2c3d"
     left = {
         "a key a plan has not": plan[:-1] + b', "note": 1}',
