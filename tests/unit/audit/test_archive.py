@@ -509,10 +509,11 @@ class InGlacier(PassingStore):
         return self.inner.read(key)
 
 
-def test_a_resume_audits_again_the_blocks_whose_archive_object_was_not_readable_yet(
+def _audited_with_the_day_in_glacier(
     tmp_path: Path, published: Stores, archive: tuple[Path, ArchiveReader], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Given blocks of two lines: a game and a daily roll, then two games; the day's record in Glacier as it is audited
+) -> tuple[InGlacier, Path]:
+    """Blocks of two lines, a game and a daily roll, then two games, audited into --out with the day's record in Glacier
+    (the audit not clean, its roll's line not read): the archive in Glacier, which a test may restore, and --out."""
     _, reader = archive
     monkeypatch.setattr(local, "BLOCK_LINES", 2)
     games.write(
@@ -521,8 +522,20 @@ def test_a_resume_audits_again_the_blocks_whose_archive_object_was_not_readable_
     glacier = InGlacier(published.archive)
     serve_archive(monkeypatch, glacier)
     out = tmp_path / "out"
-    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
-    assert main([*arguments, "--archive", f"s3://{ARCHIVE}"]) == 1
+    assert (
+        main(
+            ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1", "--archive", f"s3://{ARCHIVE}"]
+        )
+        == 1
+    )
+    return glacier, out
+
+
+def test_a_resume_audits_again_the_blocks_whose_archive_object_was_not_readable_yet(
+    tmp_path: Path, published: Stores, archive: tuple[Path, ArchiveReader], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given blocks of two lines: a game and a daily roll, then two games; the day's record in Glacier as it is audited
+    glacier, out = _audited_with_the_day_in_glacier(tmp_path, published, archive, monkeypatch)
     # its line's finding says the object is not read, and how its line is read again once it is restored
     [finding] = [json.loads(line) for line in (out / "findings.jsonl").read_text().splitlines()]
     assert finding["line"] == 2 and "is kept in GLACIER" in finding["error"]["message"], finding
@@ -572,16 +585,7 @@ def test_a_resume_audits_again_a_block_stored_before_lines_not_readable_yet_were
 ) -> None:
     # Given blocks of two lines, a game and a daily roll, then two games, audited with the day's record in Glacier by a
     # fairdice of PARTIAL_FORMAT 14, which counted no line not readable yet (its partial without `unreadable`)
-    _, reader = archive
-    monkeypatch.setattr(local, "BLOCK_LINES", 2)
-    games.write(
-        tmp_path / "day.jsonl", [games.narde(1), games.archived_daily(reader, 2), games.narde(3), games.narde(4)]
-    )
-    glacier = InGlacier(published.archive)
-    serve_archive(monkeypatch, glacier)
-    out = tmp_path / "out"
-    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
-    assert main([*arguments, "--archive", f"s3://{ARCHIVE}"]) == 1
+    glacier, out = _audited_with_the_day_in_glacier(tmp_path, published, archive, monkeypatch)
     summary = out / "partials" / "00000-0000000" / "summary.json"
     written = json.loads(summary.read_text())
     assert written["unreadable"] == 1, written
