@@ -341,12 +341,11 @@ class ShardAudit:
             # The archive's finding all the same (no object the publisher writes is so), but one whose bytes a restore
             # gives: locally its block is audited again by a resume, on AWS its shard by a new execution, which the
             # finding says (review: a resume kept it as done, the object restored since; on AWS it said nothing of
-            # what to do). Its code is a refused read's, the archive not read: its bytes were not, so nothing shows the
-            # record contradicts what was committed, and read once restored the line may be fair (review: it was
-            # `tampered_record`, which reads as final, beside words that say to audit it again)
+            # what to do). Its code is the error's own, the archive not read (`archive_unavailable`), as the API
+            # answers it: its bytes were not read, and read once restored the line may be fair
             self.unreadable += 1
             again = _READ_ONCE_RESTORED if self.refusal_is_finding else _AUDIT_ONCE_RESTORED
-            error = ErrorDetail(code=ArchiveUnavailable.code, message=f"{exc.message}. {again}")
+            error = ErrorDetail(code=exc.code, message=f"{exc.message}. {again}")
             self._unread(number, shown_id, scheme, _adding(error, id_problem))
             return
         except (ValidationError, FairdiceError) as exc:
