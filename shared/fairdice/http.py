@@ -66,9 +66,8 @@ BLANKS = " \t"
 def http_status(exc: FairdiceError) -> HTTPStatus:
     """The HTTP status a function answers a domain error with: 422 for input that cannot be verified as it stands, 404
     for a day with no secret, 503 for an archive not answering for now or an object of it not read until it is restored
-    (with Retry-After), 502 for one that contradicts
-    itself or published today's commitment too late to show anything, and 500 for the rest: a bucket of no such name
-    is the stack's fault, which waiting does not mend."""
+    (with Retry-After), 502 for one that contradicts itself or published today's commitment too late to show anything,
+    and 500 for the rest: a bucket of no such name is the stack's fault, which waiting does not mend."""
     if isinstance(exc, MissingBucket):
         return HTTPStatus.INTERNAL_SERVER_ERROR
     return next((status for kind, status in _STATUS.items() if isinstance(exc, kind)), HTTPStatus.INTERNAL_SERVER_ERROR)
