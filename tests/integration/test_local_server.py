@@ -198,11 +198,12 @@ def test_links_point_back_at_this_server(server: Server) -> None:
     assert (verdict["verdict"], verdict["checks"]) == ("mismatch", {"seal": "mismatch", "rolls": "match"})
 
 
-def test_a_link_asked_for_with_a_host_whose_port_is_no_port_is_relative(server: Server) -> None:
+@pytest.mark.parametrize("host", ["localhost:99999", "localhost:0"])
+def test_a_link_asked_for_with_a_host_whose_port_is_no_port_is_relative(server: Server, host: str) -> None:
     # Given a request for a link whose Host names a port over 65535 (review: the link was http://localhost:99999/…, a
-    # URL no browser opens)
+    # URL no browser opens), or port 0, which no connection is made to (review: http://localhost:0/…)
     body = json.dumps(PAIR36).encode()
-    headers = {"Host": "localhost:99999", "Content-Type": "application/json"}
+    headers = {"Host": host, "Content-Type": "application/json"}
     link = request(server, "POST", "/links", body, headers).json["url"]
     # Then the link is relative to the page that asked, and opens there
     assert link.startswith("/check/?seed=")

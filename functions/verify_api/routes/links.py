@@ -14,7 +14,9 @@ from verify_api.routes import came_through, http_event
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
 _HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(?::(?P<port>[0-9]{1,5}))?")  # ASCII: `\d` takes ٣ for a digit (review)
-# A port is at most 65535 (RFC 6335 6): a link on a greater one is a URL no browser opens (review: localhost:99999)
+# A port is 1 to 65535 (RFC 6335 6): a link on a greater one is a URL no browser opens (review: localhost:99999); nor on
+# port 0, which names no port a connection is made to (reserved; a server asked to listen on it takes a free one), so a
+# Host that names it never names the server that answered (`Host: x:0` was given http://x:0/check/…)
 _PORT_MAX = 65535
 
 
@@ -45,7 +47,7 @@ def _own_base_url() -> str:
     event = http_event(router)
     host = event.request_context.domain_name or ""
     named = _HOST.fullmatch(host)
-    if not named or int(named["port"] or 0) > _PORT_MAX:
+    if not named or (named["port"] is not None and not 0 < int(named["port"]) <= _PORT_MAX):
         return came_through(event)  # a link from the root of the page's site still works on the page that asked
     scheme = "http" if event.headers.get("x-forwarded-proto") == "http" else "https"
     return f"{scheme}://{host}{came_through(event)}"

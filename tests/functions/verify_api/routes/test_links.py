@@ -80,18 +80,22 @@ def test_a_host_whose_port_is_in_digits_other_than_ascii_gives_a_relative_link(
     assert invoke(event).json["url"].startswith("/check/?seed=")
 
 
-@pytest.mark.parametrize(("port", "relative"), [("65535", False), ("65536", True), ("99999", True)])
-def test_a_host_whose_port_is_over_65535_gives_a_relative_link(
+@pytest.mark.parametrize(
+    ("port", "relative"),
+    [("65535", False), ("65536", True), ("99999", True), ("0", True), ("00000", True), ("1", False), ("00001", False)],
+)
+def test_a_host_whose_port_is_0_or_over_65535_gives_a_relative_link(
     load_event: Callable[[str], Event], port: str, relative: bool
 ) -> None:
     # Given a host whose port is five ASCII digits beyond any port (review: the link was http://localhost:99999/…, a
-    # URL no browser opens, as one on a port in Arabic-Indic digits was)
+    # URL no browser opens, as one on a port in Arabic-Indic digits was), or port 0, however many its zeros, which no
+    # connection is made to (review: `Host: x:0` was given http://x:0/check/…)
     event = load_event("api-links-pair36")
     event["requestContext"]["domainName"] = f"localhost:{port}"
     event["headers"]["x-forwarded-proto"] = "http"
     url = invoke(event).json["url"]
     # Then the link is relative to the page that asked, as for any other host that is no host name and port; the
-    # greatest port is still one
+    # greatest port and the least are still ones
     assert url.startswith("/check/?seed=") if relative else url.startswith(f"http://localhost:{port}/check/?seed=")
 
 
