@@ -75,15 +75,15 @@ def gate_request_validation(app: APIGatewayHttpResolver, gate: Gate, *, ahead: G
     app._request_validation_middleware = _GatedRequestValidation(gate, ahead)
 
 
-def route_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
-    """The methods some route of `app` takes at `path`, sorted; none for a path no route has. What an Allow header
-    names is `routes.allowed_methods`, which adds HEAD and OPTIONS to these.
+def route_methods(app: APIGatewayHttpResolver, path: str | None = None) -> list[str]:
+    """The methods some route of `app` takes at `path` (without one, at any path), sorted; none for a path no route
+    has. What an Allow header names is `routes.allowed_methods`, which adds HEAD and OPTIONS to these.
 
     Private: `_static_routes` and `_dynamic_routes`. Powertools answers 404 to a wrong method and
     keeps its route table private; a 405 with its Allow header needs the table.
     """
     routes = app._static_routes + app._dynamic_routes
-    return sorted({route.method for route in routes if route.rule.match(path)})
+    return sorted({route.method for route in routes if path is None or route.rule.match(path)})
 
 
 def route_body(app: APIGatewayHttpResolver, method: str, path: str) -> str | None:

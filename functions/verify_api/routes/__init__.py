@@ -31,10 +31,19 @@ def served_elsewhere(path: str) -> tuple[str, ...]:
     return next((methods for pattern, methods in SERVED_ELSEWHERE if pattern.fullmatch(path)), ())
 
 
+# An OPTIONS's target in asterisk-form (RFC 9112 3.2.4), which asks about the server as a whole, no resource of it (RFC
+# 9110 9.3.7): as the local server hands it on, the event's path
+SERVER_WIDE = "*"
+
+
 def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
     """What `path` (as the routes see it) takes, as an Allow header names it: its routes' methods, HEAD where GET is
     (`as_resolved`), and OPTIONS, which every path that takes a method answers; on a path another function serves, what
-    that takes. None for a path with no method at all."""
+    that takes. None for a path with no method at all. For `SERVER_WIDE`, what some path of the API takes, another
+    function's included (review: `OPTIONS *` was a 404, "there is no * here")."""
+    if path == SERVER_WIDE:
+        methods = route_methods(app) + [method for _, taken in SERVED_ELSEWHERE for method in taken]
+        return sorted({*methods, "HEAD", "OPTIONS"} if "GET" in methods else {*methods, "OPTIONS"})
     elsewhere = served_elsewhere(path)
     methods = list(elsewhere) or route_methods(app, path)
     if "GET" in methods and not elsewhere:  # another function's GET is answered there, its HEAD here

@@ -289,6 +289,21 @@ def test_a_long_path_near_a_route_is_asked_about_the_whole_address_meant_or_none
     assert message == (f"{nothing_here}; did you mean {meant}?" if meant else f"{nothing_here}; see GET /docs")
 
 
+def test_an_options_of_the_server_as_a_whole_says_what_its_paths_take(load_event: Callable[[str], Event]) -> None:
+    # Given `OPTIONS *`, which asks about the server as a whole, no path of it (RFC 9110 9.3.7), as the local server
+    # hands it on (review: a 404, "there is no * here", as if `*` were a path that is not there)
+    answer = invoke(at(load_event("api-schemes"), "OPTIONS", "*"))
+    # Then it is 204 with Allow naming every method some path takes, the game's route's GET among them
+    assert (answer.status, answer.headers.get("Allow"), answer.text) == (204, "GET, HEAD, OPTIONS, POST", "")
+    every = {"/", "/verify", "/check/", "/daily/2025-03-01", GAME_TODAY + "123e4567-e89b-12d3-a456-426614174000"}
+    taken = {
+        method
+        for path in every
+        for method in invoke(at(load_event("api-schemes"), "OPTIONS", path)).headers["Allow"].split(", ")
+    }
+    assert answer.headers["Allow"] == ", ".join(sorted(taken))
+
+
 def test_an_options_of_an_unknown_path_is_404_in_the_one_error_shape(load_event: Callable[[str], Event]) -> None:
     answer = invoke(at(load_event("api-schemes"), "OPTIONS", "/nowhere"))
     assert assert_error(answer, 404, "not_found")["message"] == "there is no /nowhere here; see GET /docs"
