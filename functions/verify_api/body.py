@@ -69,9 +69,19 @@ _LISTED = re.compile(r'(?:"(?:[^"\\]|\\.?)*"?|[^,"])+', re.DOTALL)
 
 
 def _values(header: str) -> list[str]:
-    """The values a header joined with commas holds, blank ones left out: a Content-Type holds one, as a media type
-    holds no comma outside a parameter's quoted string (RFC 9110 8.3.1)."""
+    """The values a header joined with commas holds, blank ones left out."""
     return [value for value in _LISTED.findall(header) if value.strip(BLANKS)]
+
+
+# A quoted string (RFC 9110 5.6.4), one with no closing quote taken to the end, as `_LISTED` reads one
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.?)*"?', re.DOTALL)
+
+
+def _joined(header: str) -> bool:
+    """Whether a header's value holds a comma outside a quoted string: a Content-Type never does, as a media type holds
+    one only in a parameter's quoted string (RFC 9110 8.3.1, 5.6.4), so it was sent twice, which API Gateway hands on
+    joined with a comma, or was written with one (`application/json,`)."""
+    return "," in _QUOTED.sub("", header)
 
 
 # How many characters of a header's value a 415 quotes
@@ -108,12 +118,15 @@ def check_body(event: APIGatewayProxyEventV2, limit: int) -> None:
     if len(raw) > (4 * ((limit + 2) // 3) if event.is_base64_encoded else limit):
         raise too_large
     declared = event.headers.get("content-type", "")
-    if len(sent := _values(declared)) > 1:
-        # Sent twice, alike or not: told so, where the two joined were read as one type and the body told to come as
-        # JSON with Content-Type: application/json, as it did (review)
+    if _joined(declared):
+        # Sent twice, alike or not, or written with a comma: told so, where the two joined were read as one type and the
+        # body told to come as JSON with Content-Type: application/json, as it did (review). Never told how many it came
+        # with, which the joined value does not say: `application/json; a=b,c` was told it came with 2, where one header
+        # may hold the comma, and `application/json,` to send JSON with application/json (review)
         raise ServiceError(
             HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
-            f"send the body with one Content-Type, application/json (it came with {len(sent)}: {_as_sent(declared)})",
+            "send the body with one Content-Type, application/json (it came with a comma outside quotes, as a header"
+            f" sent twice comes joined: {_as_sent(declared)})",
         )
     # Each value compared in lower case, and quoted as sent (review: quoted lower-cased, `ISO-8859-1` as iso-8859-1)
     # HTTP's blanks alone are taken off, a space or a tab (RFC 9110 5.6.3): str.strip() took a no-break space, an

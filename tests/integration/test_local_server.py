@@ -551,6 +551,29 @@ def test_a_method_with_a_percent_sign_is_a_405_quoting_it_as_one_percent_sign(
 
 
 @pytest.mark.parametrize(
+    ("header", "quoted"),
+    [
+        (b"Content-Type: application/json\r\nContent-Type: application/json", "application/json,application/json"),
+        (b"Content-Type: application/json; a=b,c", "application/json;%20a=b,c"),
+        (b"Content-Type: application/json,", "application/json,"),
+    ],
+)
+def test_a_content_type_sent_twice_or_with_a_comma_is_told_so_as_api_gateway_hands_it_on(
+    server: Server, header: bytes, quoted: str
+) -> None:
+    # Given a Content-Type sent twice, which the server joins with a comma as API Gateway does, or sent once with a
+    # comma outside quotes (review: `application/json; a=b,c` was told it came with 2, and `application/json,` to send
+    # JSON with Content-Type: application/json, as it had)
+    head, body = posted_with(server, header)
+    # Then each is the same 415, which says what it came with and never how many types, which a comma cannot tell
+    assert head.startswith(b"HTTP/1.1 415 ")
+    assert json.loads(body)["error"]["message"] == (
+        "send the body with one Content-Type, application/json (it came with a comma outside quotes, as a header sent"
+        f" twice comes joined: {quoted})"
+    )
+
+
+@pytest.mark.parametrize(
     ("header", "said"),
     [
         (b"Content-Type: application/json\xc2\xad", "(it came as application/json%C2%AD)"),  # a soft hyphen
