@@ -143,14 +143,14 @@ def to_event(
     else:  # the whole URL, as a client sends it to a proxy
         parts = urlsplit(target)
         path, query = parts.path, parts.query
-    merged: dict[str, str] = {}
-    cookies: list[str] = []
-    for name, value in headers:
-        key = name.lower()
-        if key == "cookie":
-            cookies.extend(cookie for part in value.split(";") if (cookie := part.strip(BLANKS)))
-            continue
-        merged[key] = f"{merged[key]},{value}" if key in merged else value
+    merged = joined([(name, value) for name, value in headers if name.lower() != "cookie"])
+    cookies = [
+        cookie
+        for name, value in headers
+        if name.lower() == "cookie"
+        for part in value.split(";")
+        if (cookie := part.strip(BLANKS))
+    ]
     # No Host (HTTP/1.0 may send none): no domain name, and a link is relative to the page that asked, where "localhost"
     # made it `http://localhost/check/…`, on no port this server listens on (review)
     host = merged.get("host", "")
@@ -201,6 +201,18 @@ def to_event(
     else:
         event["isBase64Encoded"] = False
     return event
+
+
+def joined(headers: list[tuple[str, str]]) -> dict[str, str]:
+    """Each header by its name in lower case, the values of one sent more than once joined with commas in the order
+    sent, as API Gateway's HTTP API hands them to a function (payload 2.0 has no `multiValueHeaders`): one reading for
+    the event and for the checks this server makes as API Gateway (a preflight, the CORS header), where those kept the
+    last value alone."""
+    merged: dict[str, str] = {}
+    for name, value in headers:
+        key = name.lower()
+        merged[key] = f"{merged[key]},{value}" if key in merged else value
+    return merged
 
 
 def _as_text(body: bytes, content_type: str) -> str | None:
@@ -287,7 +299,7 @@ class LambdaProxy(BaseHTTPRequestHandler):
     continue_owed: bool  # whether the request expects a 100 (Continue), sent when its body is read (`_answer`)
 
     def _serve(self) -> None:
-        asked = {name.lower(): value for name, value in self.sent_headers}
+        asked = joined(self.sent_headers)
         answer = self._answer(asked)  # a preflight's own answer is sent as it is, any other as API Gateway sends it on
         status, headers, data = answer if is_preflight(self.command, asked) else with_cors(answer, asked)
         self.send_response(status)
