@@ -409,10 +409,12 @@ _BASE_URL = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5}
 
 def base_url(value: str) -> str:
     """A site that links are put under (`FAIRDICE_PUBLIC_BASE_URL`, `fairdice link --base`): an http(s) URL with no
-    query or fragment, its trailing slashes taken off; ValueError for anything else, whose link would not open."""
-    if not _BASE_URL.fullmatch(value) or not is_http_url(value):
+    query or fragment, its trailing slashes taken off; ValueError for anything else, whose link would not open. Nor on
+    port 0, which no connection is made to, as the verify API's own links never name it (review: `http://x:0` was taken,
+    and every link put under it)."""
+    if not _BASE_URL.fullmatch(value) or not is_http_url(value) or urlsplit(value).port == 0:
         raise ValueError(
-            "must be an http(s) URL of a host's name or address (a port, if any, up to 65535), without query or"
+            "must be an http(s) URL of a host's name or address (a port, if any, 1 to 65535), without query or"
             " fragment, such as https://dice.example.com"
         )
     return value.rstrip("/")

@@ -369,7 +369,7 @@ def test_link_refuses_a_base_no_link_would_open_under(
     # Review: `dice.example/check/?…` and `https://dice.example/?a=1/check/?…` were printed, exit 0
     assert main(["link", write(tmp_path, FAIR), "--base", base]) == 2
     assert (
-        "argument --base: must be an http(s) URL of a host's name or address (a port, if any, up to 65535)"
+        "argument --base: must be an http(s) URL of a host's name or address (a port, if any, 1 to 65535)"
         in capsys.readouterr().err
     )
 

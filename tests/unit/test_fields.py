@@ -468,6 +468,8 @@ def test_a_base_url_is_an_http_url_by_name_or_address(given: str, taken: str) ->
         "http://[zz]",
         "http://[1.2.3.4]",  # no IPv6 address in brackets: links under it cannot be read (review I)
         "http://x:99999",  # no port, no host, or a label that starts with a hyphen (review J)
+        "http://x:0",  # port 0, which no connection is made to
+        "http://x:000/dice",
         "http://.",
         "http://-host",
         "http://[:]",
