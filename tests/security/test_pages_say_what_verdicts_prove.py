@@ -61,6 +61,7 @@ from fairdice.verify import verify
 from integration.devtools import Browser
 from verify_api import archive as api_archive
 
+from security.test_verdicts_cannot_be_bought import TIED
 from testkit.lambda_context import FakeLambdaContext
 from testkit.oracles import GAME_TITLES
 from testkit.timeline import Timeline
@@ -314,8 +315,9 @@ _COUNTS = re.compile(
 )
 # Which rolls were not recorded, as the heading says it: "rolls 5 to 7", "plies 5 and 6", "roll 5" (`prose.span`)
 _NOT_RECORDED = re.compile(r"\b\w+ (?P<first>[\d,]+)(?: (?:to|and) (?P<last>[\d,]+))? (?:was|were) not recorded\b")
-# A count of rolls said anywhere else, which the search does not know how to hold to the JSON: "3 rolls", "12 plies"
-_A_COUNT = re.compile(r"\b[\d,]+ (?:\w+ )?(?:rolls?|plies|ply)\b")
+# A count of rolls said anywhere else, which the search does not know how to hold to the JSON: "3 rolls", "12 plies".
+# It starts with a digit: the comma of "can choose one, so rolls asked for" is no count
+_A_COUNT = re.compile(r"\b\d[\d,]* (?:\w+ )?(?:rolls?|plies|ply)\b")
 
 
 def assert_body_says_its_verdict(page: str, verdict: dict[str, Any], how: object) -> None:
@@ -594,6 +596,22 @@ def test_no_page_of_a_verdict_on_less_than_a_whole_game_reads_as_a_whole_fair_ga
             outcomes.setdefault(kind, set()).add(outcome)
     # A count below the game's is the only piece a fair verdict can be about: its heading says which rolls
     assert all(kind == "count below the game's" or "fair" not in got for kind, got in outcomes.items()), outcomes
+
+
+# The seed documents' key, whose opening roll-off is won at once, and one whose first roll-off ties (3-3)
+@pytest.mark.parametrize(
+    ("key", "count"), [("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", 1), (TIED, 2)]
+)
+def test_a_page_of_rolls_asked_for_on_a_take_back_line_before_any_take_back_says_no_more_than_its_verdict(
+    key: str, count: int
+) -> None:
+    # Given rolls asked for on a take-back line where only the opening roll-off is computed, whose heading says
+    # "whoever decides take-backs can choose one, so rolls asked for on a line are at most incomplete (here roll 1, …)"
+    request = {**_bases(bytes.fromhex(key))["bg-dice-v1"], "line": 1, "count": count}
+    # When its link is served, as JSON and as a page
+    verdict, _, _ = served({**request, "recorded": _rolls(request)}, request)
+    # Then the page is held to the verdict, incomplete: the comma before "so rolls" is no count of rolls it says
+    assert (verdict["verdict"], verdict["scope"]["kind"]) == ("incomplete", "take_back"), verdict
 
 
 @pytest.mark.parametrize("seed", SEEDS)
