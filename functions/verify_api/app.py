@@ -27,7 +27,18 @@ from verify_api import body, errors, settings
 from verify_api.answers import secured
 from verify_api.observability import logger, metrics, tracer
 from verify_api.powertools_private import gate_request_validation
-from verify_api.routes import allowed_methods, as_resolved, daily, docs, home, links, routed_path, verify
+from verify_api.routes import (
+    SERVER_WIDE,
+    allowed_methods,
+    as_resolved,
+    daily,
+    docs,
+    home,
+    links,
+    routed_path,
+    server_wide_methods,
+    verify,
+)
 
 
 class _TemplateCors(CORSConfig):
@@ -73,17 +84,18 @@ for area in (home, verify, links, docs, daily, errors):
 
 def answer_options(resolving: APIGatewayHttpResolver, next_middleware: NextMiddleware) -> Response[str]:
     """An OPTIONS that is no CORS preflight asks what its path takes (RFC 9110 9.3.7): 204 with Allow, or the error
-    map's 404 where nothing is. Powertools answers every OPTIONS as a preflight, 204 without Allow, on any path. A
-    preflight is answered as API Gateway answers it by the template's CorsConfiguration (`preflight_headers`), as the
-    game's route and the local server answer it: Powertools' allowed GET and OPTIONS, where the template allows GET
-    alone (review)."""
+    map's 404 where nothing is; `OPTIONS *`, what the server's paths take (`server_wide_methods`). Powertools answers
+    every OPTIONS as a preflight, 204 without Allow, on any path. A preflight is answered as API Gateway answers it by
+    the template's CorsConfiguration (`preflight_headers`), as the game's route and the local server answer it:
+    Powertools' allowed GET and OPTIONS, where the template allows GET alone (review)."""
     event = resolving.current_event
     # Every other method first, its headers unread: Powertools copies them at each read, on every request (review)
     if event.http_method != "OPTIONS":
         return next_middleware(resolving)
     if is_preflight(event.http_method, event.headers):
         return Response(HTTPStatus.NO_CONTENT, None, "", headers=preflight_headers())
-    allowed = allowed_methods(resolving, routed_path(event))
+    path = routed_path(event)
+    allowed = server_wide_methods(resolving) if path == SERVER_WIDE else allowed_methods(resolving, path)
     if not allowed:
         raise NotFoundError
     return Response(HTTPStatus.NO_CONTENT, None, "", headers={"Allow": ", ".join(allowed)})

@@ -36,14 +36,19 @@ def served_elsewhere(path: str) -> tuple[str, ...]:
 SERVER_WIDE = "*"
 
 
+def server_wide_methods(app: APIGatewayHttpResolver) -> list[str]:
+    """What some path of the API takes, another function's included, as the Allow of the answer to `OPTIONS *`
+    (`SERVER_WIDE`) names it (review: `OPTIONS *` was a 404, "there is no * here"). Only OPTIONS asks so: `*` is no
+    path, so no other method takes it, and no 405 names these (review: `DELETE *` was told "* takes GET, HEAD or POST",
+    where `GET *` is a 404)."""
+    methods = route_methods(app) + [method for _, taken in SERVED_ELSEWHERE for method in taken]
+    return sorted({*methods, "HEAD", "OPTIONS"} if "GET" in methods else {*methods, "OPTIONS"})
+
+
 def allowed_methods(app: APIGatewayHttpResolver, path: str) -> list[str]:
     """What `path` (as the routes see it) takes, as an Allow header names it: its routes' methods, HEAD where GET is
     (`as_resolved`), and OPTIONS, which every path that takes a method answers; on a path another function serves, what
-    that takes. None for a path with no method at all. For `SERVER_WIDE`, what some path of the API takes, another
-    function's included (review: `OPTIONS *` was a 404, "there is no * here")."""
-    if path == SERVER_WIDE:
-        methods = route_methods(app) + [method for _, taken in SERVED_ELSEWHERE for method in taken]
-        return sorted({*methods, "HEAD", "OPTIONS"} if "GET" in methods else {*methods, "OPTIONS"})
+    that takes. None for a path with no method at all, `SERVER_WIDE` among them (`server_wide_methods`)."""
     elsewhere = served_elsewhere(path)
     methods = list(elsewhere) or route_methods(app, path)
     if "GET" in methods and not elsewhere:  # another function's GET is answered there, its HEAD here

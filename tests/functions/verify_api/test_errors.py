@@ -304,6 +304,22 @@ def test_an_options_of_the_server_as_a_whole_says_what_its_paths_take(load_event
     assert answer.headers["Allow"] == ", ".join(sorted(taken))
 
 
+@pytest.mark.parametrize("method", ["GET", "HEAD", "POST", "DELETE", "PUT", "options"])
+def test_a_method_other_than_options_of_the_server_as_a_whole_is_the_404_of_no_such_path(
+    load_event: Callable[[str], Event], method: str
+) -> None:
+    # Given `*`, which only OPTIONS asks about (RFC 9112 3.2.4), with another method, as only a direct invoke's event
+    # holds it (review: `DELETE *` was a 405, "* takes GET, HEAD or POST", and its Allow named GET, where `GET *` is a
+    # 404: what the server's paths take was said of `*` as if it were a path)
+    answer = invoke(at(load_event("api-schemes"), method, "*"))
+    # Then it is the 404 of a path that is not there, as before `OPTIONS *` was answered, with no Allow
+    assert "Allow" not in answer.headers
+    if method == "HEAD":
+        assert (answer.status, answer.text) == (404, "")
+    else:
+        assert assert_error(answer, 404, "not_found")["message"] == "there is no * here; see GET /docs"
+
+
 def test_an_options_of_an_unknown_path_is_404_in_the_one_error_shape(load_event: Callable[[str], Event]) -> None:
     answer = invoke(at(load_event("api-schemes"), "OPTIONS", "/nowhere"))
     assert assert_error(answer, 404, "not_found")["message"] == "there is no /nowhere here; see GET /docs"
