@@ -410,9 +410,9 @@ _BASE_URL = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5}
 def base_url(value: str) -> str:
     """A site that links are put under (`FAIRDICE_PUBLIC_BASE_URL`, `fairdice link --base`): an http(s) URL with no
     query or fragment, its trailing slashes taken off; ValueError for anything else, whose link would not open. Nor on
-    port 0, which no connection is made to, as the verify API's own links never name it (review: `http://x:0` was taken,
-    and every link put under it)."""
-    if not _BASE_URL.fullmatch(value) or not is_http_url(value) or urlsplit(value).port == 0:
+    port 0 (`is_http_url`), which no connection is made to, as the verify API's own links never name it (review:
+    `http://x:0` was taken, and every link put under it)."""
+    if not _BASE_URL.fullmatch(value) or not is_http_url(value):
         raise ValueError(
             "must be an http(s) URL of a host's name or address (a port, if any, 1 to 65535), without query or"
             " fragment, such as https://dice.example.com"
@@ -421,15 +421,18 @@ def base_url(value: str) -> str:
 
 
 def is_http_url(value: str) -> bool:
-    """An http(s) URL of a host (`_is_host`), with a port that reads (up to 65535), no query, fragment or blank: what
-    the links' base URL and the S3 endpoint both must be (one rule, review J)."""
+    """An http(s) URL of a host (`_is_host`), with a port that reads (1 to 65535), no query, fragment or blank: what
+    the links' base URL and the S3 endpoint both must be (one rule, review J). Port 0 names no port a connection is
+    made to (review: refused in a base URL alone, an S3 endpoint `http://127.0.0.1:0` was taken, which botocore takes
+    too, and every read of the archive failed once the functions ran, as one past 65535 would)."""
     try:
         parts = urlsplit(value)
-        parts.port  # noqa: B018  # a port past 65535, or one that is no number, raises here
+        port = parts.port  # a port past 65535, or one that is no number, raises here
     except ValueError:
         return False
     return (
-        parts.scheme in ("http", "https")
+        port != 0
+        and parts.scheme in ("http", "https")
         and _is_host(parts.hostname or "")
         and not parts.query
         and not parts.fragment

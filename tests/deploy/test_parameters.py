@@ -118,7 +118,7 @@ def test_the_public_base_url_parameter_refuses_what_the_verify_functions_setting
     template: dict[str, Any], value: str
 ) -> None:
     # Review: `dice.example.com` deployed, then failed every cold start of the verify function (every route a 500).
-    # CloudFormation matches the whole value; the host's own rules (labels, ports up to 65535) stay the cold start's.
+    # CloudFormation matches the whole value; the host's own rules (labels, ports 1 to 65535) stay the cold start's.
     pattern = template["Parameters"]["PublicBaseUrl"]["AllowedPattern"]
     # the core's own form, written in CloudFormation's terms (`\d` as [0-9]): the two cannot drift apart (review);
     # https alone, as a player's link opens the page that judges their game (review: http:// deployed; the local

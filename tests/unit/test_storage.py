@@ -7,6 +7,7 @@ import boto3
 import pytest
 from botocore.config import Config
 from botocore.utils import is_valid_endpoint_url, is_valid_ipv6_endpoint_url
+from fairdice.fields import base_url
 from fairdice.storage import aws_own, endpoint_url
 
 
@@ -115,6 +116,19 @@ def test_an_endpoint_is_taken_exactly_where_botocore_takes_it_and_is_an_http_url
     else:
         taken = True
     assert taken == (botocore_takes and endpoint.startswith(("http://", "https://")))
+
+
+@pytest.mark.parametrize(
+    "endpoint", ["http://127.0.0.1:0", "http://localhost:00/", "https://[::1]:0", "http://x:65536"]
+)
+def test_an_endpoint_on_port_0_is_refused_as_one_past_65535_is(endpoint: str) -> None:
+    # Given an endpoint on a port no connection is made to, which botocore takes (review: port 0 was taken, as the
+    # links' base URL, by the same rule, no longer took it, and every read of S3 would have failed)
+    # Then it is refused when the settings are read, as the links' base URL on it is
+    with pytest.raises(ValueError, match="an S3 endpoint is an http"):
+        endpoint_url(endpoint)
+    with pytest.raises(ValueError, match="a port, if any, 1 to 65535"):
+        base_url(endpoint)
 
 
 @pytest.mark.parametrize("region", ["us-east-1", "eu-west-1", "us-gov-west-1", "cn-north-1"])
