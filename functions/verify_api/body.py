@@ -73,14 +73,17 @@ def _values(header: str) -> list[str]:
     return [value for value in _LISTED.findall(header) if value.strip(BLANKS)]
 
 
-# A quoted string (RFC 9110 5.6.4), one with no closing quote taken to the end, as `_LISTED` reads one
-_QUOTED = re.compile(r'"(?:[^"\\]|\\.?)*"?', re.DOTALL)
+# A quoted string (RFC 9110 5.6.4), its closing quote included: a quote never closed begins none, as `_PARAMETER` reads
+# one (review: taken to the end, as `_LISTED` takes it, it hid the comma of a Content-Type sent twice whose first value
+# opened a quote, `application/json; a="` and `text/plain`, and the body was read as JSON)
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
 def _joined(header: str) -> bool:
     """Whether a header's value holds a comma outside a quoted string: a Content-Type never does, as a media type holds
     one only in a parameter's quoted string (RFC 9110 8.3.1, 5.6.4), so it was sent twice, which API Gateway hands on
-    joined with a comma, or was written with one (`application/json,`)."""
+    joined with a comma, or was written with one (`application/json,`, `application/json; a="b,c`, whose quote never
+    closes)."""
     return "," in _QUOTED.sub("", header)
 
 

@@ -111,6 +111,12 @@ def test_a_body_of_another_media_type_is_415_on_every_post_route(
         ("application/json,", "application/json,"),
         (",application/json", ",application/json"),
         ('application/json; a="b,c",', 'application/json;%20a="b,c",'),
+        # a quote never closed quotes no comma after it (review: two headers, the first opening a quote, were read as
+        # one and the body as JSON, a 200), and one escaped closes nothing
+        ('application/json; a=",text/plain', 'application/json;%20a=",text/plain'),
+        ('application/json; a="b,c', 'application/json;%20a="b,c'),
+        ('application/json; a="b\\",c', 'application/json;%20a="b%5C",c'),  # a backslash quoted as 415s quote it
+        ('application/json; a="b\\\\",c"', 'application/json;%20a="b%5C%5C",c"'),
     ],
 )
 def test_a_content_type_sent_twice_or_with_a_comma_is_a_415_saying_so(
@@ -133,6 +139,7 @@ def test_a_comma_in_a_content_type_s_quoted_parameter_is_no_second_content_type(
 ) -> None:
     # A media type holds a comma only in a parameter's quoted string (RFC 9110 5.6.4): one Content-Type, read as JSON
     assert_read_as_json(load_event, route, 'application/json; profile="urn:a,b"')
+    assert_read_as_json(load_event, route, 'application/json; profile="urn:\\"a,b\\""')  # a quote escaped in it
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
