@@ -298,11 +298,30 @@ Count = Annotated[
 ]
 
 
+def _stranger(text: str, own: str, said: str) -> str:
+    """`: '\\u200b' is none of its {said}` for the first character of `text` that is no ASCII one, a fullwidth one named
+    as the one of `own` it looks like; "" where every one is ASCII, seen as typed, which the rule's form says enough of.
+    A character copied with the value that shows nothing or looks like one of its own (a zero-width space, a curly
+    quote, an en dash, a fullwidth digit) is seen nowhere else (review: "a UUID such as …" said of what reads as one).
+    daily.js's `stranger` says the same."""
+    bad = next((character for character in text if not character.isascii()), None)
+    if bad is None:
+        return ""
+    alike = _fullwidth_of(bad)
+    named = f", a look-alike of {alike}," if alike and alike in own else ""
+    return f": {repr_of(bad)}{named} is none of its {said}"
+
+
 def _day(value: object) -> dt.date:
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         return value
     if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value.strip()):
-        raise ValueError("a date is written YYYY-MM-DD (UTC)")
+        # Its character that is no ASCII one named, as a player id's is (review: a date copied with a zero-width space,
+        # or typed in fullwidth digits, was only told the form it reads as)
+        text = value.strip() if isinstance(value, str) else ""
+        raise ValueError(
+            f"a date is written YYYY-MM-DD (UTC){_stranger(text, string.digits + '-', 'digits and hyphens')}"
+        )
     try:
         return dt.date.fromisoformat(value.strip())
     except ValueError:
@@ -344,18 +363,11 @@ Day = Annotated[
 def _player(value: object) -> str:
     text = str(value).strip() if isinstance(value, str | UUID) else ""
     if not re.fullmatch(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}", text):
+        # A character copied with the id that is no ASCII one named, as a hex value's is (`_stranger`); not so an
+        # address's id, checked percent-encoded (GET /daily/{date}/{player_id}, GET /game/today/{player_id}), whose
+        # first such character would be the % of its escape: its words are the rule's alone
         rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000"
-        # A character copied with the id that shows nothing or looks like one of its own (a zero-width space, a curly
-        # quote, an en dash, a fullwidth digit) is named, as a hex value's is (review: "a UUID such as …" said of what
-        # reads as one). Not an ASCII one, seen as typed, nor so an address's id, checked percent-encoded (GET
-        # /daily/{date}/{player_id}, GET /game/today/{player_id}), whose first such character would be the % of its
-        # escape: its words are the rule's alone
-        bad = next((character for character in text if not character.isascii()), None)
-        if bad is None:
-            raise ValueError(rule)
-        alike = _fullwidth_of(bad)
-        named = f", a look-alike of {alike}," if alike and alike in string.hexdigits + "-" else ""
-        raise ValueError(f"{rule}: {repr_of(bad)}{named} is none of its hex digits and hyphens")
+        raise ValueError(f"{rule}{_stranger(text, string.hexdigits + '-', 'hex digits and hyphens')}")
     return str(UUID(text))
 
 

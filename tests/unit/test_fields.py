@@ -310,6 +310,30 @@ def test_dates_are_validated_against_the_calendar() -> None:
     assert problems(DAILY | {"date": "28/10/2026"}) == [("date", "a date is written YYYY-MM-DD (UTC)")]
 
 
+@pytest.mark.parametrize(
+    ("date", "named"),
+    [
+        ("2026-01-01\u200b", "'\\u200b'"),
+        ("\u200b2026-01-01", "'\\u200b'"),
+        ("\uff12\uff10\uff12\uff16-01-01", "'\uff12', a look-alike of 2,"),
+        ("2026\uff0d01-01", "'\uff0d', a look-alike of -,"),
+        ("2026\u201001\u201001", "'\u2010'"),
+    ],
+)
+def test_a_date_holding_a_character_that_looks_like_another_or_like_nothing_names_it(date: str, named: str) -> None:
+    # Review: a date copied with a zero-width space, typed in fullwidth digits or with a hyphen a word processor wrote
+    # was told only "a date is written YYYY-MM-DD (UTC)", of what reads as one; a player id's such character is named
+    rule = "a date is written YYYY-MM-DD (UTC)"
+    said = [("date", f"{rule}: {named} is none of its digits and hyphens")]
+    assert problems(DAILY | {"date": date}) == said
+    link = f"/check/?scheme=daily&date={quote(date)}&player={DAILY['player_id']}"
+    with pytest.raises(ValidationError) as caught:
+        parse_link(link)
+    assert [(p.field, p.message) for p in describe(caught.value)] == [("date", said[0][1])]
+    # and an ASCII character, seen as typed, is not named: the rule says the form
+    assert problems(DAILY | {"date": "2026/01/01"}) == [("date", rule)]
+
+
 def test_player_ids_are_canonicalised_to_lowercase_hyphenated_uuids() -> None:
     for written in [
         "123E4567-E89B-12D3-A456-426614174000",

@@ -19,9 +19,20 @@ fairdice.register(
       return { index: 1, message: text, dice };
     }
 
+    /** `: '\\u200b' is none of its ${said}` for the first character that is no ASCII one, a fullwidth one named as the one of `own` it looks like (fields._stranger). */
+    function stranger(text, own, said) {
+      const bad = Array.from(text).find((c) => c.codePointAt(0) > 0x7f);
+      if (bad === undefined) return "";
+      const alike = fairdice.fullwidthOf(bad);
+      const named = alike && own.test(alike) ? `, a look-alike of ${alike},` : "";
+      return `: ${fairdice.pyRepr(bad)}${named} is none of its ${said}`;
+    }
+
     function day(value) {
       const text = typeof value === "string" ? fairdice.strip(value) : "";
-      if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text)) throw new Error("a date is written YYYY-MM-DD (UTC)");
+      if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text)) {
+        throw new Error(`a date is written YYYY-MM-DD (UTC)${stranger(text, /^[0-9-]$/, "digits and hyphens")}`);
+      }
       const [y, m, d] = text.split("-").map(Number);
       const date = new Date(0);
       date.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0 to 99 as 1900 to 1999
@@ -36,11 +47,7 @@ fairdice.register(
       if (!UUID.test(text)) {
         // A character that is no ASCII one named, a fullwidth one as the one it looks like, as fairdice.fields names it
         const rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000";
-        const bad = Array.from(text).find((c) => c.codePointAt(0) > 0x7f);
-        if (bad === undefined) throw new Error(rule);
-        const alike = fairdice.fullwidthOf(bad);
-        const named = /^[0-9a-fA-F-]$/.test(alike) ? `, a look-alike of ${alike},` : "";
-        throw new Error(`${rule}: ${fairdice.pyRepr(bad)}${named} is none of its hex digits and hyphens`);
+        throw new Error(`${rule}${stranger(text, /^[0-9a-fA-F-]$/, "hex digits and hyphens")}`);
       }
       const digits = text.replace(/-/g, "").toLowerCase();
       return [digits.slice(0, 8), digits.slice(8, 12), digits.slice(12, 16), digits.slice(16, 20), digits.slice(20)].join("-");
