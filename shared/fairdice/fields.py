@@ -155,8 +155,22 @@ def _app_number(value: object) -> str:
         spaced = " (its spaces were left out)" if isinstance(value, str) and text != value.strip() else ""
         # The character that is no hex digit named, as a secret's is (review: a zero-width space in an app's number
         # was "must be 1 to 128 hex digits", the character seen nowhere)
-        raise ValueError(f"an app's number must be 1 to 128 hex digits{spaced}{_not_hex(text)}")
+        raise ValueError(f"an app's number must be 1 to 128 hex digits{spaced}{_not_hex(text)}{_app_0x(text)}")
     return text.lower()
+
+
+def _app_0x(text: str) -> str:
+    """What a number written 0x… is told (review: "'x' is not a hex digit", no word of the 0x to leave out). Seed 001's
+    key takes the number as the app wrote it, so the digits after the 0x are said to be checked too: a tool that writes
+    0x may have left out zeros in front, and the same number with another count of them rolls other dice."""
+    if text[:2] not in ("0x", "0X") or not _HEX.fullmatch(text[2:]):
+        return ""
+    if not text[2:]:
+        return ": no digits follow its 0x; copy the app's number again"
+    return (
+        ": leave out the 0x in front, and check the digits after it against your app's, zeros in front and all: with"
+        " another count of zeros, the same number rolls other dice"
+    )
 
 
 AppNumber = Annotated[

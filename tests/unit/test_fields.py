@@ -195,6 +195,31 @@ def test_an_invisible_character_in_an_app_number_is_named_by_its_code_point() ->
     )
 
 
+def test_an_app_number_written_with_0x_is_told_to_leave_it_out_and_check_its_zeros() -> None:
+    # Review: "0x0a1b" was told "'x' is not a hex digit", no word of the 0x; the key takes the number as written, so a
+    # tool's 0x form, which may have dropped its zeros in front (0x0a1b as 0xa1b), is said to be checked for them
+    online = {"scheme": "bg-online-v1", "server_number": KEY, "count": 1}
+    for written in ("0x0a1b", "0X0A1B", "0x 0a1b"):
+        field, message = problem(online | {"app_numbers": [written, "ff"]})
+        assert field == "app_numbers[0]"
+        assert message.endswith(
+            "is not a hex digit: leave out the 0x in front, and check the digits after it against your app's, zeros"
+            " in front and all: with another count of zeros, the same number rolls other dice"
+        )
+    # a 0x with no digit after it is no number to be told to keep
+    assert problem(online | {"app_numbers": ["ff", "0x"]}) == (
+        "app_numbers[1]",
+        "an app's number must be 1 to 128 hex digits, but 'x' is not a hex digit: no digits follow its 0x; copy the"
+        " app's number again",
+    )
+    # nor is another character than an x after a 0 told of one
+    assert problem(online | {"app_numbers": ["0g0a", "ff"]})[1].endswith("but 'g' is not a hex digit")
+    # and the digits after the 0x, zeros and all, are the number's: another count of zeros rolls other dice
+    with_zero = verify(parse_request(online | {"app_numbers": ["0a1b", "ff"], "count": 4}))
+    without = verify(parse_request(online | {"app_numbers": ["a1b", "ff"], "count": 4}))
+    assert [roll["dice"] for roll in with_zero.rolls] != [roll["dice"] for roll in without.rolls]
+
+
 def test_hex_is_case_insensitive_and_stored_lowercase() -> None:
     request = parse_request(PAIR36 | {"server_seed": KEY.upper(), "seal": SEAL.upper()})
     assert request.secret_hex == KEY

@@ -17,9 +17,19 @@ fairdice.register(
       const digits = typeof value === "string" ? fairdice.withoutSpaces(value) : "";
       if (!/^[0-9a-fA-F]{1,128}$/.test(digits)) {
         const spaced = typeof value === "string" && digits !== fairdice.strip(value) ? " (its spaces were left out)" : "";
-        throw new Error(`an app's number must be 1 to 128 hex digits${spaced}${fairdice.notHex(digits)}`);
+        throw new Error(`an app's number must be 1 to 128 hex digits${spaced}${fairdice.notHex(digits)}${zeroX(digits)}`);
       }
       return digits.toLowerCase();
+    }
+
+    /** What a number written 0x… is told, as the core tells it (fields._app_0x): the 0x left out, the digits after it checked. */
+    function zeroX(digits) {
+      if (!/^0[xX][0-9a-fA-F]*$/.test(digits)) return "";
+      if (digits.length === 2) return ": no digits follow its 0x; copy the app's number again";
+      return (
+        ": leave out the 0x in front, and check the digits after it against your app's, zeros in front and all: with" +
+        " another count of zeros, the same number rolls other dice"
+      );
     }
 
     /** What the player must see of a number's leading zeros: with another count of them it rolls other dice (bg_online.py). */
