@@ -103,8 +103,16 @@ def _hex(min_bytes: int, max_bytes: int, what: str) -> Callable[[object], str]:
             # review: a seal copied without its last digit was "an odd number of hex digits (63)", with no word of the
             # 64 it needs; then "one was lost or added" for 63 and 65 alike). A secret of 31 digits may be a link cut
             # short: not a digit lost, so not said so. Farther off, as an even count is (review: 61 digits had no
-            # advice, where 62 were "2 digits short").
-            slip = _off_by(len(text), 2 * min_bytes, what) if min_bytes == max_bytes else ""
+            # advice, where 62 were "2 digits short"). Of a value whose length may be any in a span (a secret of 16 to
+            # 64 bytes), which way is not known, but within the span an odd count is no value's: a digit was lost or
+            # added (review: 63 digits of a secret had no advice at all). Outside it, it may be another value, as an
+            # even count there may be: the span alone is said.
+            if min_bytes == max_bytes:
+                slip = _off_by(len(text), 2 * min_bytes, what)
+            elif 2 * min_bytes < len(text) < 2 * max_bytes:
+                slip = ": a digit of it was lost or one added (hex is two digits a byte); copy it again"
+            else:
+                slip = ""
             raise ValueError(
                 f"{what} has an odd number of hex digits ({len(text)}{not_counted}), where it must be {span}{slip}"
             )

@@ -1527,8 +1527,14 @@ const fairdice = (() => {
         ? `${minBytes} bytes (${2 * minBytes} hex digits)`
         : `${minBytes} to ${maxBytes} bytes (${2 * minBytes}-${2 * maxBytes} hex digits)`;
     if (digits.length % 2) {
-      // As the core says it: with the length it must have and, for a length of its own, how far off it is (offBy)
-      const slip = minBytes === maxBytes ? offBy(digits.length, 2 * minBytes, what) : "";
+      // As the core says it: with the length it must have and, for a length of its own, how far off it is (offBy);
+      // within a span of lengths, that a digit was lost or added
+      const slip =
+        minBytes === maxBytes
+          ? offBy(digits.length, 2 * minBytes, what)
+          : 2 * minBytes < digits.length && digits.length < 2 * maxBytes
+            ? ": a digit of it was lost or one added (hex is two digits a byte); copy it again"
+            : "";
       throw new Error(`${what} has an odd number of hex digits (${digits.length}${notCounted}), where it must be ${range}${slip}`);
     }
     const size = digits.length / 2;

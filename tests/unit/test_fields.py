@@ -238,9 +238,26 @@ def test_secrets_of_16_to_64_bytes_are_accepted(size: int) -> None:
         ("00", "a secret must be 16 to 64 bytes (32-128 hex digits), got 1 byte"),
         ("ab" * 15, "a secret must be 16 to 64 bytes (32-128 hex digits), got 15 bytes"),
         ("ab" * 65, "a secret must be 16 to 64 bytes (32-128 hex digits), got 65 bytes"),
+        # An odd count within the span is no value's: a digit was lost or added (review: 63 digits had no advice),
+        # which way not said, as a secret may be any length in it
         (
             "abc" * 11,
-            "a secret has an odd number of hex digits (33), where it must be 16 to 64 bytes (32-128 hex digits)",
+            "a secret has an odd number of hex digits (33), where it must be 16 to 64 bytes (32-128 hex digits): a"
+            " digit of it was lost or one added (hex is two digits a byte); copy it again",
+        ),
+        (
+            KEY[:-1],
+            "a secret has an odd number of hex digits (63), where it must be 16 to 64 bytes (32-128 hex digits): a"
+            " digit of it was lost or one added (hex is two digits a byte); copy it again",
+        ),
+        # Outside it, a value cut short or another value: the span alone is said, as of an even count there
+        (
+            "a" * 31,
+            "a secret has an odd number of hex digits (31), where it must be 16 to 64 bytes (32-128 hex digits)",
+        ),
+        (
+            "a" * 129,
+            "a secret has an odd number of hex digits (129), where it must be 16 to 64 bytes (32-128 hex digits)",
         ),
         ("zz" * 16, "a secret must be hex digits (0-9, a-f), but 'z' is not a hex digit"),
         (1234, "a secret must be a string of hex digits"),
