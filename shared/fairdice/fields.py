@@ -10,8 +10,8 @@ import ipaddress
 import re
 import string
 from collections.abc import Callable
-from typing import Annotated
-from urllib.parse import urlsplit
+from typing import Annotated, TypeVar
+from urllib.parse import unquote, urlsplit
 from uuid import UUID
 
 from pydantic import AfterValidator, BeforeValidator, Field, SkipValidation, ValidationInfo, WithJsonSchema
@@ -385,9 +385,8 @@ Day = Annotated[
 def _player(value: object) -> str:
     text = str(value).strip() if isinstance(value, str | UUID) else ""
     if not re.fullmatch(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}", text):
-        # A character copied with the id that is no ASCII one named, as a hex value's is (`_stranger`); not so an
-        # address's id, checked percent-encoded (GET /daily/{date}/{player_id}, GET /game/today/{player_id}), whose
-        # first such character would be the % of its escape: its words are the rule's alone
+        # A character copied with the id that is no ASCII one named, as a hex value's is (`_stranger`); an address's
+        # id, which comes percent-encoded, is named as it reads decoded (`_in_address`)
         rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000"
         raise ValueError(f"{rule}{_stranger(text, string.hexdigits + '-', 'hex digits and hyphens')}")
     return str(UUID(text))
@@ -396,6 +395,56 @@ def _player(value: object) -> str:
 PlayerId = Annotated[
     str,
     BeforeValidator(_player),
+    WithJsonSchema({"type": "string", "format": "uuid", "description": "the player's id, a UUID"}),
+]
+
+_Checked = TypeVar("_Checked")
+
+
+def _in_address(check: Callable[[object], _Checked]) -> Callable[[object], _Checked]:
+    """`check` of a value in an address's path, which the routes hand over with each character no route takes
+    percent-encoded (`/daily/2025-03-01/{id}%E2%80%8B`): checked as it comes, so that no escape makes it another value,
+    and refused in the words of it decoded, which name the character (review: a zero-width space or an en dash in the
+    player id of GET /daily/{date}/{player_id} was told "a UUID such as …" alone, where a body's or a link's is named,
+    as the first character that is no ASCII one was the % of its escape). What decodes to no UTF-8, or to a value
+    `check` takes (a space stripped), keeps the words of it as it came."""
+
+    def read(value: object) -> _Checked:
+        try:
+            return check(value)
+        except ValueError:
+            words = _decoded_words(check, value)
+            if words is None:
+                raise
+            raise ValueError(words) from None
+
+    return read
+
+
+def _decoded_words(check: Callable[[object], object], value: object) -> str | None:
+    """What `check` says of `value` percent-decoded; None where it is no text holding an escape, decodes to no UTF-8,
+    or decoded is a value `check` takes."""
+    if not isinstance(value, str) or "%" not in value:
+        return None
+    try:
+        shown = unquote(value, errors="strict")
+        check(shown)
+    except UnicodeDecodeError:
+        return None
+    except ValueError as refused:
+        return str(refused)
+    return None
+
+
+# A date and a player id as an address's path gives them (GET /daily/{date}/{player_id})
+AddressDay = Annotated[
+    dt.date,
+    BeforeValidator(_in_address(_day)),
+    WithJsonSchema({"type": "string", "format": "date", "description": "a UTC day, YYYY-MM-DD"}),
+]
+AddressPlayerId = Annotated[
+    str,
+    BeforeValidator(_in_address(_player)),
     WithJsonSchema({"type": "string", "format": "uuid", "description": "the player's id, a UUID"}),
 ]
 

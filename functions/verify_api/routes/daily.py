@@ -8,7 +8,7 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import Router
 from aws_lambda_powertools.event_handler.openapi.params import Path, Query
 from fairdice.archive.reader import DayRecord, daily_record, daily_verdict, revealed_request
-from fairdice.fields import Day, PlayerId
+from fairdice.fields import AddressDay, AddressPlayerId, Day
 from fairdice.links import address_query
 from fairdice.problems import Parameter
 from fairdice.schemes import daily
@@ -31,7 +31,7 @@ ROLL_ADDRESS = "GET /daily/{date}/{player_id}"
 ROLL_PATH = "/daily/<date>/<player_id>"
 # The day's record, its page to a browser
 RECORD_PATH = "/daily/<date>"
-DayPath = Annotated[Day, Path(description="the UTC day, YYYY-MM-DD")]
+DayPath = Annotated[AddressDay, Path(description="the UTC day, YYYY-MM-DD")]
 
 
 @cache
@@ -85,7 +85,7 @@ def daily_record_route(date: DayPath) -> Response[str]:
 )
 def daily_roll_route(
     date: DayPath,
-    player_id: Annotated[PlayerId, Path(description="the player's UUID")],
+    player_id: Annotated[AddressPlayerId, Path(description="the player's UUID")],
     recorded: Annotated[str | None, Query(description="the six faces seen, such as `3 5 7 10 12 20`")] = None,
 ) -> Response[str]:
     # Declared above for the OpenAPI document; read here from the raw query string, as a link's parameters are (review:
