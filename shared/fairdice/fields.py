@@ -227,7 +227,18 @@ def _control(value: str, found: re.Match[str]) -> str:
     an end (review: "test" pasted with the line break after it was told it "must not contain control characters", a
     character the person could not see and was not named). verifier.js's `control` says the same."""
     character, at = found[0], found.start()
-    said = "a line break" if character in "\n\r" else "a tab" if character == "\t" else repr_of(character)
+    # A vertical tab, a form feed or a next line is a line break too (Unicode's mandatory breaks: a word processor's
+    # line or page break, copied with the text), said so with its escape, which names which one (review: "'\x0b'", a
+    # character the person had seen as a line break)
+    said = (
+        "a line break"
+        if character in "\n\r"
+        else "a tab"
+        if character == "\t"
+        else f"a line break ({repr_of(character)})"
+        if character in "\x0b\x0c\x85"
+        else repr_of(character)
+    )
     if not value[at + 1 :].strip():
         return f"{said} at its end"
     return f"{said} at its start" if not value[:at].strip() else said

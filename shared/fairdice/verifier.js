@@ -1556,7 +1556,15 @@ const fairdice = (() => {
   const control = (value) => {
     const at = value.search(/\p{Cc}/u);
     const character = value[at];
-    const said = character === "\n" || character === "\r" ? "a line break" : character === "\t" ? "a tab" : pyRepr(character);
+    // A vertical tab, a form feed or a next line is a line break too, said so with its escape, as the core says it
+    const said =
+      character === "\n" || character === "\r"
+        ? "a line break"
+        : character === "\t"
+          ? "a tab"
+          : /[\v\f\x85]/.test(character)
+            ? `a line break (${pyRepr(character)})`
+            : pyRepr(character);
     if (!strip(value.slice(at + 1))) return `${said} at its end`;
     return strip(value.slice(0, at)) ? said : `${said} at its start`;
   };

@@ -431,7 +431,10 @@ def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
         ("test \r\n", "a line break at its end"),
         ("\ttest", "a tab at its start"),
         ("te\x00st", "'\\x00'"),
-        ("\x85test", "'\\x85' at its start"),
+        # a vertical tab, a form feed and a next line are line breaks too, each named by its escape (review)
+        ("\x85test", "a line break ('\\x85') at its start"),
+        ("te\x0bst", "a line break ('\\x0b')"),
+        ("test\x0c", "a line break ('\\x0c') at its end"),
     ],
 )
 def test_a_control_character_in_a_phrase_or_a_seat_seed_is_named_and_placed(phrase: str, held: str) -> None:
