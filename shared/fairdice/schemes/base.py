@@ -368,12 +368,26 @@ def recased(value: str) -> list[str]:
             lambda text: text.translate(_TURKISH_LOWER).lower(),
             lambda text: text.translate(_TURKISH_UPPER).upper(),
         ),
+        *_titled(value),
     ]
     return [
         spelling
         for spelling in dict.fromkeys(spellings)
         if spelling != value and len(spelling) == len(value) and all(map(_case_pair, spelling, value))
     ]
+
+
+def _titled(value: str) -> Iterator[str]:
+    """The spellings of `_spellings` that raise a word's first letter, raised to its title case where that is not its
+    capital: the digraphs ǅ, ǈ, ǋ and ǲ, whose capital is two capitals (Ǆ), and the Greek vowels with an iota below
+    (ᾳ, title ᾼ, whose capital is two letters, ΑΙ), as a phone or a title writes them at a word's start (review:
+    "ǆemal" typed for "ǅemal" was not tried, nor "ǄEMAL" for it with caps lock on). Of every other letter the title
+    case is the capital, or more than one letter (ß, "Ss"): no other spelling."""
+    title = str.title
+    yield title(value[:1]) + value[1:]
+    yield _WORD_START.sub(lambda word: title(word[0]), value)
+    yield title(value[:1]) + value[1:].lower()
+    yield _WORD.sub(lambda word: title(word[0][:1]) + word[0][1:].lower(), value)
 
 
 def _first_raised(typed: str, spelling: str) -> bool:
