@@ -247,7 +247,12 @@ def _control(value: str, found: re.Match[str]) -> str:
 def _printable(max_chars: int, what: str) -> Callable[[object], str]:
     def check(value: object) -> str:
         if not isinstance(value, str) or not 1 <= len(value) <= max_chars:
-            raise ValueError(f"{what} must be text of 1 to {max_chars} characters")
+            # How long it is, where it is text (review: a phrase of 257 characters was told the bound alone, no word of
+            # whether it was too long or empty)
+            has = (
+                "" if not isinstance(value, str) else ": it is empty" if not value else f": it has {number(len(value))}"
+            )
+            raise ValueError(f"{what} must be text of 1 to {max_chars} characters{has}")
         # Control characters and lone surrogates are refused. A code point this Python's Unicode has not assigned is
         # accepted, and shown as its code point (`prose.unseen`): a browser's newer Unicode may have assigned it, and
         # the two must not give one link two answers.

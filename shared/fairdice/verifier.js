@@ -1571,7 +1571,9 @@ const fairdice = (() => {
 
   function printable(value, most, what) {
     if (typeof value !== "string" || chars(value) < 1 || chars(value) > most) {
-      throw new Error(`${what} must be text of 1 to ${most} characters`);
+      // How long it is, where it is text, as the core says it (by code point, as Python counts)
+      const has = typeof value !== "string" ? "" : value ? `: it has ${number(chars(value))}` : ": it is empty";
+      throw new Error(`${what} must be text of 1 to ${most} characters${has}`);
     }
     // Unassigned code points are accepted, as fairdice.fields accepts them: the two Unicode versions differ.
     if (/\p{Cc}/u.test(value)) throw new Error(`${what} must not contain control characters: it holds ${control(value)}`);

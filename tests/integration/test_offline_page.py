@@ -1123,6 +1123,9 @@ TRICKY = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "first": True, "recorded": "1: 1-5\n2: 4-6"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": "9998: 1-5\n9999: 4-6\n10000: 1-1"},
     {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["a", "b"], "recorded": "0: 1-5 4-6"},
+    # a phrase too long or empty, told how long it is, counted by code point (review)
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\U0001f3b2" * 257, "recorded": "1-5"},
+    {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "", "recorded": "1-5"},
     # a vertical tab or a form feed in a phrase, a line break named by its escape (review)
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "te\x0bst", "recorded": "1-5"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test\x0c", "recorded": "1-5"},

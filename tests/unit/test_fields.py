@@ -425,6 +425,22 @@ def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
 
 
 @pytest.mark.parametrize(
+    ("given", "has"),
+    [("", ": it is empty"), ("x" * 257, ": it has 257"), ("\U0001f3b2" * 257, ": it has 257"), (7, "")],
+)
+def test_a_phrase_or_a_seat_seed_of_no_length_it_may_have_says_how_long_it_is(given: object, has: str) -> None:
+    # Review: a phrase of 257 characters was told "must be text of 1 to 256 characters", no word of whether it was too
+    # long or empty; counted by code point (a die emoji is one), as the page counts it too. Not of what is no text
+    assert problems({"scheme": "narde-v1", "key": KEY, "phrase": given, "count": 1}) == [
+        ("phrase", f"a phrase must be text of 1 to 256 characters{has}")
+    ]
+    seats = {"white": "w", "black": given}
+    assert problems({"scheme": "three-dice", "seed": KEY, "client_seeds": seats, "count": 1}) == [
+        ("client_seeds.black", f"a client seed must be text of 1 to 256 characters{has}")
+    ]
+
+
+@pytest.mark.parametrize(
     ("phrase", "held"),
     [
         ("test\n", "a line break at its end"),
