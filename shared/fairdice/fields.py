@@ -400,12 +400,33 @@ Day = Annotated[
 
 def _player(value: object) -> str:
     text = str(value).strip() if isinstance(value, str | UUID) else ""
-    if not re.fullmatch(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}", text):
+    if not _UUID.fullmatch(text):
         # A character copied with the id that is no ASCII one named, as a hex value's is (`_stranger`); an address's
         # id, which comes percent-encoded, is named as it reads decoded (`_in_address`)
         rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000"
-        raise ValueError(f"{rule}{_stranger(text, string.hexdigits + '-', 'hex digits and hyphens')}")
+        said = _stranger(text, string.hexdigits + "-", "hex digits and hyphens") or _uuid_off(text)
+        raise ValueError(f"{rule}{said}")
     return str(UUID(text))
+
+
+_UUID = re.compile(r"[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}")
+
+
+def _uuid_off(text: str) -> str:
+    """What is wrong with `text`, of ASCII characters alone, that is nearly a UUID: a count of hex digits not 32 (an id
+    cut short, or copied with more), hyphens elsewhere than a UUID's, or the braces or urn:uuid: another program writes
+    one with; "" for anything else, which the rule's example says enough of (review: an id copied without its last
+    digit was told "a UUID such as …", no word of the digit). daily.js's `uuidOff` says the same."""
+    digits = text.replace("-", "")
+    if digits and _HEX.fullmatch(digits):
+        if len(digits) != 32:
+            return f": it has {len(digits)} hex digits, where a UUID has 32; copy it again"
+        return ": its hyphens are not where a UUID's are (8-4-4-4-12 digits)"
+    if text[:1] == "{" and text[-1:] == "}" and _UUID.fullmatch(text[1:-1]):
+        return ": leave out the braces around it"
+    if text[:9].lower() == "urn:uuid:" and _UUID.fullmatch(text[9:]):
+        return ": leave out the urn:uuid: in front"
+    return ""
 
 
 PlayerId = Annotated[

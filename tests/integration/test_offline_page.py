@@ -1123,6 +1123,11 @@ TRICKY = [
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "first": True, "recorded": "1: 1-5\n2: 4-6"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "recorded": "9998: 1-5\n9999: 4-6\n10000: 1-1"},
     {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["a", "b"], "recorded": "0: 1-5 4-6"},
+    # a player id nearly a UUID, told what is wrong with it (review)
+    {"scheme": "daily", "date": "2026-01-01", "player_id": "123e4567-e89b-12d3-a456-42661417400"},
+    {"scheme": "daily", "date": "2026-01-01", "player_id": "123e4567e-89b-12d3-a456-426614174000"},
+    {"scheme": "daily", "date": "2026-01-01", "player_id": "{123e4567-e89b-12d3-a456-426614174000}"},
+    {"scheme": "daily", "date": "2026-01-01", "player_id": "urn:uuid:123e4567-e89b-12d3-a456-426614174000"},
     # a phrase too long or empty, told how long it is, counted by code point (review)
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\U0001f3b2" * 257, "recorded": "1-5"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "", "recorded": "1-5"},

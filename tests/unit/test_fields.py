@@ -417,6 +417,26 @@ def test_a_player_id_holding_a_character_that_looks_like_another_or_like_nothing
     assert problems(DAILY | {"player_id": "player-1"}) == [("player_id", rule)]
 
 
+@pytest.mark.parametrize(
+    ("player", "said"),
+    [
+        ("123e4567-e89b-12d3-a456-42661417400", ": it has 31 hex digits, where a UUID has 32; copy it again"),
+        ("123e4567e89b12d3a4564266141740000", ": it has 33 hex digits, where a UUID has 32; copy it again"),
+        ("123e4567e-89b-12d3-a456-426614174000", ": its hyphens are not where a UUID's are (8-4-4-4-12 digits)"),
+        ("{123e4567-e89b-12d3-a456-426614174000}", ": leave out the braces around it"),
+        ("URN:UUID:123e4567-e89b-12d3-a456-426614174000", ": leave out the urn:uuid: in front"),
+        ("player-1", ""),
+        ("--", ""),
+        ("{player-1}", ""),
+    ],
+)
+def test_a_player_id_nearly_a_uuid_is_told_what_is_wrong_with_it(player: str, said: str) -> None:
+    # Review: an id copied without its last digit, with more, or as another program writes one (in braces, after
+    # urn:uuid:) was told "a UUID such as …", no word of what was wrong; other text keeps the rule's example alone
+    rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000"
+    assert problems(DAILY | {"player_id": player}) == [("player_id", f"{rule}{said}")]
+
+
 def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
     assert parse_request({"scheme": "narde-v1", "key": KEY, "phrase": "長い |夜 🎲", "count": 1})
     assert problems({"scheme": "narde-v1", "key": KEY, "phrase": "a\nb", "count": 1}) == [

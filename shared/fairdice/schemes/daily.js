@@ -28,6 +28,18 @@ fairdice.register(
       return `: ${fairdice.pyRepr(bad)}${named} is none of its ${said}`;
     }
 
+    /** What is wrong with ASCII text that is nearly a UUID, as the core says it (fields._uuid_off); "" for anything else. */
+    function uuidOff(text) {
+      const digits = text.replace(/-/g, "");
+      if (/^[0-9a-fA-F]+$/.test(digits)) {
+        if (digits.length !== 32) return `: it has ${digits.length} hex digits, where a UUID has 32; copy it again`;
+        return ": its hyphens are not where a UUID's are (8-4-4-4-12 digits)";
+      }
+      if (text.startsWith("{") && text.endsWith("}") && UUID.test(text.slice(1, -1))) return ": leave out the braces around it";
+      if (text.slice(0, 9).toLowerCase() === "urn:uuid:" && UUID.test(text.slice(9))) return ": leave out the urn:uuid: in front";
+      return "";
+    }
+
     function day(value) {
       const text = typeof value === "string" ? fairdice.strip(value) : "";
       if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text)) {
@@ -47,7 +59,7 @@ fairdice.register(
       if (!UUID.test(text)) {
         // A character that is no ASCII one named, a fullwidth one as the one it looks like, as fairdice.fields names it
         const rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000";
-        throw new Error(`${rule}${stranger(text, /^[0-9a-fA-F-]$/, "hex digits and hyphens")}`);
+        throw new Error(`${rule}${stranger(text, /^[0-9a-fA-F-]$/, "hex digits and hyphens") || uuidOff(text)}`);
       }
       const digits = text.replace(/-/g, "").toLowerCase();
       return [digits.slice(0, 8), digits.slice(8, 12), digits.slice(12, 16), digits.slice(16, 20), digits.slice(20)].join("-");
