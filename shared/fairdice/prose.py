@@ -574,6 +574,7 @@ _CYRILLIC = re.compile("[\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
 _ARMENIAN = re.compile("[\u0531-\u058f\ufb13-\ufb17]")
 _SCRIPTS = (_LATIN, _GREEK, _COPTIC, _CYRILLIC, _ARMENIAN)
 _CYRILLIC_AT = _SCRIPTS.index(_CYRILLIC)  # (whose letters keep marks of their own: `_CYRILLIC_MARKS_AT_HOME`)
+_GREEK_AT = _SCRIPTS.index(_GREEK)
 # The ASCII letters a letter of each script but Latin looks like, directly or through others (Unicode's confusables,
 # UTS #39), by the script's place in `_SCRIPTS`, None for a script none of them (Cherokee Ꮶ, Lisu ꓮ, Myanmar ဝ, Ahom
 # 𑜀 like m): a value whose Latin letters each look like a letter of a script it holds can be written again in that
@@ -1099,7 +1100,7 @@ class _Traits(NamedTuple):
     base: str  # its first character apart from its accents (NFD)
     compat: bool  # NFKC makes it another character that is shown for it (`_compatible`): 𝖪, ｏ, µ
     latin: bool  # a Latin letter (_LATIN)
-    script: int | None  # which of _SCRIPTS it is of
+    script: int | None  # which of _SCRIPTS it is of (None for a mark: a combining Cyrillic letter is no letter)
     east: int | None  # which of _EAST_ASIAN it is of
     letter: bool  # a letter (its category's L)
     everyday: int | None  # which of _EVERYDAY_OTHERS its base is of
@@ -1123,7 +1124,11 @@ def _traits(character: str) -> _Traits:
         base=base,
         compat=_compatible(character),
         latin=_LATIN.match(character) is not None,
-        script=next((n for n, script in enumerate(_SCRIPTS) if script.match(character)), None),
+        # (a mark is no script's letter here: the Cyrillic ⷨ of "λⷨ" is a mark on a Greek letter, not a Cyrillic letter
+        # beside it; review: its λ was shown as a Greek letter beside a Cyrillic one)
+        script=None
+        if category.startswith("M")
+        else next((n for n, script in enumerate(_SCRIPTS) if script.match(character)), None),
         east=next((n for n, script in enumerate(_EAST_ASIAN) if script.match(character)), None),
         letter=category.startswith("L"),
         everyday=next((n for n, (script, _) in enumerate(_EVERYDAY_OTHERS) if script.match(base)), None),
@@ -1188,7 +1193,8 @@ def _lookalikes(text: str) -> set[int]:
         # what NFKC makes one other non-ASCII character, or an ASCII letter or digit; in Latin text, an ASCII
         # punctuation mark too (a fullwidth hyphen), while CJK text keeps its own punctuation (，！)
         found.update(at for at, character in enumerate(text) if _compatible(character, marks=latin))
-    if _GREEK.search(text) and _CYRILLIC.search(text):  # Greek and Cyrillic letters that look alike, side by side
+    # Greek and Cyrillic letters that look alike, side by side (but a Cyrillic mark on a Greek letter: `_Traits.script`)
+    if {_GREEK_AT, _CYRILLIC_AT} <= {trait.script for trait in traits}:
         found.update(at for at, looks in enumerate(across) if looks)
     # a word of letters of two of _SCRIPTS: a look-alike among them (ʙ of "ʙася"); none where the text holds one
     for word in _words(traits) if len({trait.script for trait in traits} - {None}) > 1 else ():

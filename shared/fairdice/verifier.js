@@ -1146,7 +1146,9 @@ const fairdice = (() => {
     strayed.forEach((at) => found.add(at));
     const text = chars.join("");
     if (text.normalize("NFKC") !== text) chars.forEach((c, at) => compatible(c, latin) && found.add(at));
-    if (GREEK.test(text) && CYRILLIC.test(text)) across.forEach((looks, at) => looks && found.add(at));
+    // (but a Cyrillic mark on a Greek letter: a mark is no script's letter, fairdice.prose's _Traits.script)
+    const lettered = chars.filter((c) => !MARK.test(c)).join("");
+    if (GREEK.test(lettered) && CYRILLIC.test(lettered)) across.forEach((looks, at) => looks && found.add(at));
     // A word of letters of two of SCRIPTS: a look-alike among them (ʙ of "ʙася").
     let start = null;
     [...chars, " "].forEach((c, at) => {
@@ -1154,7 +1156,9 @@ const fairdice = (() => {
       if (inside && start === null) start = at;
       if (inside || start === null) return;
       const word = chars.slice(start, at);
-      const scripts = new Set(word.flatMap((ch) => SCRIPTS.flatMap((script, n) => (script.test(ch) ? [n] : []))));
+      const scripts = new Set(
+        word.flatMap((ch) => (MARK.test(ch) ? [] : SCRIPTS.flatMap((script, n) => (script.test(ch) ? [n] : [])))),
+      );
       if (scripts.size > 1) word.forEach((_, k) => across[start + k] && found.add(start + k));
       start = null;
     });

@@ -1546,6 +1546,10 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
         "x \u221e",
         "x \ua74f",
     ]
+    # (and a Cyrillic mark on a letter of Greek, Armenian or Latin that looks like one of another script: the mark alone
+    # is shown, as the λ of "λⷨ" is not a Greek letter beside a Cyrillic one)
+    texts += ["\u03bb\u2de8", "\u03b2\u03bb\u2df6", "\u03be\u03bf\u2df6", "\u03be\u043e\u2df6", "\u0569\u0585\u2df6"]
+    texts += ["\u00e6\u2de8", "\u03bb\u0483", "\u03bb\ua66f", "\u03bb\u2de8\u0436"]
     # (and every mark like another, and two of U+0300 to U+036F, on a Cyrillic, Greek, ASCII, Thai and Hebrew letter,
     # after another mark, and after no letter: the ॔ of "ж॔" is shown, the ́ of "ж́" is not)
     marks = [*sorted(prose._MARKS_ALIKE | prose._COMBINING_ALIKE), "\u0301", "\u0307"]

@@ -1144,6 +1144,28 @@ def test_on_a_cyrillic_letter_its_own_combining_letters_are_as_typed_and_the_lat
     assert prose._COMBINING_ABROAD | {"\u0363", "\u0364", "\u0368", "\u036f"} == prose._CYRILLIC_MARKS_ABROAD
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("\u03bb\u2de8", [False, True]),  # λⷨ: a Cyrillic em above a Greek lamda, the mark alone shown
+        ("\u03b2\u03bb\u2df6", [False, False, True]),  # βλⷶ
+        ("\u03be\u03bf\u2df6", [False, False, True]),  # ξοⷶ: its Greek omicron as typed
+        ("\u03be\u043e\u2df6", [False, True, True]),  # ξоⷶ: a Cyrillic о beside the Greek ξ, shown
+        ("\u0569\u0585\u2df6", [False, False, True]),  # Armenian թօⷶ
+        ("\u00e6\u2de8", [False, True]),  # Latin æⷨ
+    ],
+)
+def test_a_cyrillic_mark_on_a_letter_of_another_script_is_shown_and_not_the_letter_under_it(
+    text: str, expected: list[bool]
+) -> None:
+    # Given a combining Cyrillic letter (a mark, though of the Cyrillic block) on a Greek, Armenian or Latin letter
+    # that looks like one of another script (review: the λ of "λⷨ" was shown as a Greek letter beside a Cyrillic one,
+    # and the æ of "æⷨ" as a letter in a word of two scripts; the mark is shown for what it is on that letter)
+    # Then the mark is shown, and the letters are as they are without it
+    assert unseen(text) == expected
+    assert unseen(text[:-1]) == expected[:-1]
+
+
 def test_the_marks_at_home_on_each_script_are_those_unicodes_data_say() -> None:
     # Python's unicodedata has no Script property: tools/script_table.py writes, from the regex package's and Unicode's
     # confusables, the marks of U+0300 to U+036F alike to another, and for each script the letters and the marks at
