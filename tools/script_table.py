@@ -343,18 +343,27 @@ def spelled() -> set[str]:
     return found
 
 
+# Each deprecated character a page draws that Unicode's confusables, as the confusable_homoglyphs library ships them,
+# hold alike to nothing, with what the Unicode Standard says to write instead, which looks like it: the Khmer
+# independent vowel qaa ឤ, like the qa and the sign aa អា, which its Khmer chapter writes for it (review: "ឤ" and "អា"
+# were shown alike, as typed).
+WRITTEN_INSTEAD = {"\u17a4": "\u17a2\u17b6"}
+
+
 def deprecated() -> set[str]:
     """`_DEPRECATED_ALIKE`: each deprecated character (Unicode's Deprecated property) that Unicode's confusables hold
     alike to another character or sequence: the Tibetan vowel signs ཷ and ཹ, like ྲཱྀ and ླཱྀ, the sequences Unicode
-    writes instead; the Khmer independent vowel ឣ, like អ; the Arabic ٳ, like إ. What it looks like is at home, and the
-    deprecated character is shown."""
-    return {
+    writes instead; the Khmer independent vowel ឣ, like អ; the Arabic ٳ, like إ; and those of `WRITTEN_INSTEAD`, like
+    what Unicode writes instead (the Khmer ឤ, like អា). What it looks like is at home, and the deprecated character is
+    shown."""
+    alike = {
         m
         for members in _groups()
         if len(members) > 1
         for m in members
         if len(m) == 1 and regex.match(r"\p{Deprecated}", m)
     }
+    return alike | {m for m in WRITTEN_INSTEAD if regex.match(r"\p{Deprecated}", m)}
 
 
 def print_marks() -> None:

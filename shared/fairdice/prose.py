@@ -195,10 +195,12 @@ _CYRILLIC_MARKS_ABROAD = frozenset(
 _MARKS_SPELLED = ("\u0c41\u0c3e", "\u0c43\u0c3e", "\u0d46\u0d46", "\u1083\u030a")
 # Each deprecated character (Unicode's Deprecated property) that Unicode's confusables hold alike to another character
 # or sequence: the Tibetan vowel signs vocalic rr ཷ and vocalic ll ཹ, like ྲཱྀ and ླཱྀ, which Unicode writes instead; the
-# Khmer independent vowel qaq ឣ, like the qa អ; the Arabic alef with wavy hamza below ٳ, like إ. What it looks like is
-# at home and the deprecated character is shown, in any value (review: "ཀཷ" and "ཀྲཱྀ", "កឣ" and "កអ" were shown alike,
-# as typed). tools/script_table.py writes them (`deprecated`), which a test holds them to; verifier.js holds the same.
-_DEPRECATED_ALIKE = frozenset("\u0149\u0673\u0f77\u0f79\u17a3\u2329\u232a")
+# Khmer independent vowel qaq ឣ, like the qa អ; the Arabic alef with wavy hamza below ٳ, like إ; and the Khmer
+# independent vowel qaa ឤ, like the អា the Unicode Standard writes instead, which the confusables data lacks. What it
+# looks like is at home and the deprecated character is shown, in any value (review: "ཀཷ" and "ཀྲཱྀ", "កឣ" and "កអ",
+# "ឤ" and "អា" were shown alike, as typed). tools/script_table.py writes them (`deprecated`), which a test holds them
+# to; verifier.js holds the same.
+_DEPRECATED_ALIKE = frozenset("\u0149\u0673\u0f77\u0f79\u17a3\u17a4\u2329\u232a")
 # For each script but those of `_SCRIPTS` (by its ISO 15924 code), its letters, as Unicode's Script property names them
 # and the core's Unicode knows, and the marks at home on them: of each group of marks alike to each other (Unicode's
 # confusables, through others too), the one whose Script_Extensions hold the script (those of U+0300 to U+036F count as

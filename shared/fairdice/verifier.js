@@ -401,7 +401,7 @@ const fairdice = (() => {
   const MARKS_SPELLED = ["\u0C41\u0C3E", "\u0C43\u0C3E", "\u0D46\u0D46", "\u1083\u030A"];
   // Each deprecated character alike to another (the Tibetan ཷ, like ྲཱྀ; the Khmer ឣ, like អ), shown in any value:
   // fairdice.prose's _DEPRECATED_ALIKE.
-  const DEPRECATED_ALIKE = new Set("\u0149\u0673\u0F77\u0F79\u17A3\u2329\u232A");
+  const DEPRECATED_ALIKE = new Set("\u0149\u0673\u0F77\u0F79\u17A3\u17A4\u2329\u232A");
   // For each script but SCRIPTS (by ISO 15924 code), its letters the core's Unicode knows and the marks at home on
   // them, of each group of marks alike the one of that script (Script_Extensions), written on its letters by a legacy
   // character set (the cedilla of ç), else in everyday use, else the first, but none of a group alike to a sequence of

@@ -1567,6 +1567,7 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     # (and each deprecated mark alike to a sequence of marks, and that sequence: the ཷ of "ཀཷ" is shown, "ཀྲཱྀ" is not)
     spelled += [*sorted(prose._DEPRECATED_ALIKE), "\u0fb2\u0f71\u0f80", "\u0fb3\u0f71\u0f80", "\u0fb2\u0f81"]
     spelled += ["\u17a3", "\u17a2", "\u0673", "\u0625"]  # (and ឣ, like អ, ٳ, like إ: each deprecated one shown)
+    spelled += ["\u17a4", "\u17a2\u17b6"]  # (and ឤ, like the អា Unicode writes instead: the ឤ shown)
     befores = ("\u0d15", "\u0c15", "\u1000", "\u0436", "a", "", "\u0f40", "\u1780", "\u0628")
     texts += [before + marks for before in befores for marks in spelled]
     # (and each after a character shown whatever is around it: a joiner, a Hangul filler, a jamo, a blank, a CGJ)

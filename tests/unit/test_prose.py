@@ -1585,16 +1585,37 @@ def test_a_deprecated_mark_alike_to_a_sequence_of_marks_is_shown_and_the_sequenc
 
 @pytest.mark.parametrize(
     ("deprecated", "alike"),
-    [("\u1780\u17a3", "\u1780\u17a2"), ("\u0628\u0673", "\u0628\u0625"), ("\u17a3", "\u17a2")],
+    [
+        ("\u1780\u17a3", "\u1780\u17a2"),
+        ("\u0628\u0673", "\u0628\u0625"),
+        ("\u17a3", "\u17a2"),
+        ("\u1780\u17a4", "\u1780\u17a2\u17b6"),
+        ("\u17a4", "\u17a2\u17b6"),
+    ],
 )
 def test_a_deprecated_letter_alike_to_another_is_shown_and_the_other_is_as_typed(deprecated: str, alike: str) -> None:
     # Given the Khmer independent vowel qaq ឣ and the Arabic alef with wavy hamza below ٳ, deprecated, which Unicode's
     # confusables hold alike to the Khmer qa អ and the Arabic alef with hamza below إ (review: "កឣ" and "កអ" were each
-    # shown as typed, alike)
-    assert deprecated[-1] in prose._DEPRECATED_ALIKE
+    # shown as typed, alike); and the Khmer independent vowel qaa ឤ, deprecated, which the Unicode Standard writes as
+    # the qa and the sign aa អា, though the confusables data lacks it (review: "ឤ" and "អា" were each shown as typed)
 
     # Then the deprecated letter is written as its code point, and the letter it looks like is as typed
     assert unseen(deprecated)[-1] and not any(unseen(alike))
+
+
+def test_every_deprecated_character_a_page_draws_is_shown_in_any_value() -> None:
+    # Given every character Unicode deprecates (its Deprecated property, from the regex package), each of which has
+    # another spelling Unicode writes instead that looks like it (the Khmer ឤ, like អា; the Tibetan ཷ, like ྲཱྀ), alone
+    # and after a Khmer letter
+    regex = pytest.importorskip("regex", reason="the regex package (requirements-dev.txt) reads Unicode's Deprecated")
+    table = pytest.importorskip("tools.script_table", reason="the tool reads Unicode's Script from fontTools")
+    assert table.deprecated() == prose._DEPRECATED_ALIKE
+    deprecated = [chr(point) for point in range(0x110000) if regex.match(r"\p{Deprecated}", chr(point))]
+    assert len(deprecated) > 10 and "\u17a4" in deprecated
+
+    # Then each is written as its code point
+    assert [c for c in deprecated if not unseen(c)[-1]] == []
+    assert [c for c in deprecated if not unseen("\u1780" + c)[-1]] == []
 
 
 @pytest.mark.parametrize("base", ["\u0436", "\u00e9", "\u03c9", "\u05d0", "\u1000"])
