@@ -13,7 +13,7 @@ prose.py, then for verifier.js: of each group of look-alikes that holds a symbol
 Then `ruff format`, as for the table.
 
 `.venv/bin/python tools/script_table.py marks` prints instead `_COMBINING_ALIKE`, `_COMBINING_ABROAD`,
-`_MARKS_AT_HOME` and `_MARKS_AT_HOME_ON`, for prose.py, then for verifier.js: the marks of U+0300 to U+036F alike to
+`_MARKS_AT_HOME` and `_MARKS_AT_HOME_ON`, for prose.py, then for verifier.js: the marks of `diacritical` alike to
 another, those of them not at home on a letter of `_SCRIPTS`, and, for each script whose letters (but those of
 `_SCRIPTS`) some mark alike to another is at home on, those letters and the marks at home on them, and the letters on
 which others are (`at_home`), and the marks at home on a Cyrillic letter and not (`cyrillic`); then `_MARKS_SPELLED`
@@ -186,11 +186,18 @@ def _mark(member: str) -> bool:
     )
 
 
+def diacritical(mark: str) -> bool:
+    """Whether a mark is of the Combining Diacritical Marks (U+0300 to U+036F) or of their Supplement (U+1DC0 to
+    U+1DFF), the marks of Latin, Greek, Coptic, Cyrillic and Armenian (`_SCRIPTS`), whose Script_Extensions name no
+    script: the acute accent ́, the combining Latin small letter a ͣ, the combining Latin letter small capital m ᷟ."""
+    return "\u0300" <= mark <= "\u036f" or "\u1dc0" <= mark <= "\u1dff"
+
+
 def _extensions(mark: str) -> set[str]:
-    """The scripts (ISO 15924 codes) of a mark's Script_Extensions but Inherited and Common, and, of a mark of U+0300 to
-    U+036F, those of `_SCRIPTS` (Latin, Greek, Coptic, Cyrillic, Armenian), whose letters write it."""
+    """The scripts (ISO 15924 codes) of a mark's Script_Extensions but Inherited and Common, and, of a mark of
+    `diacritical`, those of `_SCRIPTS` (Latin, Greek, Coptic, Cyrillic, Armenian), whose letters write it."""
     codes = {code for code in font_unicode.Scripts.NAMES if regex.match(rf"\p{{scx={code}}}", mark)}
-    if "\u0300" <= mark <= "\u036f":
+    if diacritical(mark):
         codes |= {"Latn", "Grek", "Copt", "Cyrl", "Armn"}
     return codes - {"Zinh", "Zyyy", "Zzzz"}
 
@@ -248,7 +255,7 @@ def cyrillic() -> tuple[set[str], set[str]]:
 def _homes() -> tuple[
     set[str], list[tuple[str, list[tuple[int, int]], set[str]]], dict[str, set[str]], set[str], set[str]
 ]:
-    """`_COMBINING_ALIKE`, the marks of U+0300 to U+036F that Unicode's confusables hold alike to another mark;
+    """`_COMBINING_ALIKE`, the marks of `diacritical` that Unicode's confusables hold alike to another mark;
     `_MARKS_AT_HOME`: of each group of marks alike, on a letter of a script (but of `_SCRIPTS`), the one mark at home
     there, of those whose Script_Extensions hold the script (`_extensions`), the one a legacy national character set
     writes on its letters (`_written_on`), else the one in everyday use (`everyday`), else the one of the script's own
@@ -269,7 +276,7 @@ def _homes() -> tuple[
     for members in _groups():
         marks = sorted(m for m in members if _mark(m))
         if len(marks) > 1:
-            combining.update(m for m in marks if "\u0300" <= m <= "\u036f")
+            combining.update(m for m in marks if diacritical(m))
             groups.append((marks, {m: _extensions(m) for m in marks}))
             native.update({m: _native(m) for m in marks})
             if sequences := [m for m in members if len(m) > 1 and all(map(_mark, m))]:

@@ -135,12 +135,12 @@ _LOOKS_LETTER = frozenset(
 # tools/script_table.py writes the set, which a test holds to the confusable_homoglyphs library's copy of Unicode's
 # data; verifier.js holds the same.
 _LOOKS_EVERYDAY_SIGN = frozenset("\u023c\ua699\ua74f")
-# Every combining mark but those of the Combining Diacritical Marks block (U+0300 to U+036F) that Unicode's
-# confusables (UTS #39) hold alike, directly or through others, to another mark NFC leaves as it is: the Devanagari
-# acute accent ॔ and the Arabic fatha َ, like the acute accent ́; the Lao tone mark ່, like the Thai ่. On a letter of
-# Latin, Greek, Coptic, Cyrillic or Armenian (`_SCRIPTS`), whose marks are that block's, each is shown (review: "ж́"
-# and "ж॔" were shown alike, as typed). A test holds the set to the confusable_homoglyphs library's copy of Unicode's
-# data; verifier.js holds the same.
+# Every combining mark but those of the Combining Diacritical Marks block and its Supplement (U+0300 to U+036F, U+1DC0
+# to U+1DFF) that Unicode's confusables (UTS #39) hold alike, directly or through others, to another mark NFC leaves as
+# it is: the Devanagari acute accent ॔ and the Arabic fatha َ, like the acute accent ́; the Lao tone mark ່, like the
+# Thai ่. On a letter of Latin, Greek, Coptic, Cyrillic or Armenian (`_SCRIPTS`), whose marks are those blocks', each
+# is shown (review: "ж́" and "ж॔" were shown alike, as typed). A test holds the set to the confusable_homoglyphs
+# library's copy of Unicode's data; verifier.js holds the same.
 _MARKS_ALIKE = frozenset(
     "\u0596\u0598\u0599\u059a\u059c\u059d\u05a4\u05a8\u05ad\u05ae\u05af\u05b4\u05b9\u05ba\u05c1\u05c2\u05c4\u05c5"
     "\u0618\u0619\u061a\u064b\u064c\u064d\u064e\u064f\u0650\u0652\u0653\u0655\u0656\u0657\u0658\u0659\u065a\u065b"
@@ -149,12 +149,13 @@ _MARKS_ALIKE = frozenset(
     "\u0941\u0942\u0946\u094d\u0952\u0953\u0954\u0981\u09bc\u09cd\u0a02\u0a3c\u0a4b\u0a4d\u0a81\u0a82\u0abc\u0ac1"
     "\u0ac2\u0acd\u0b01\u0b3c\u0b82\u0bcd\u0c00\u0c81\u0d01\u0d41\u0d42\u0d43\u0e34\u0e35\u0e36\u0e37\u0e38\u0e39"
     "\u0e48\u0e49\u0e4a\u0e4b\u0eb8\u0eb9\u0ec8\u0ec9\u0eca\u0ecb\u0f37\u1036\u17b7\u17b8\u17b9\u17ba\u17c6\u17cb"
-    "\u17d3\u1ab4\u1ab7\u1cd0\u1cd2\u1cd5\u1cd8\u1cd9\u1cda\u1cdc\u1cdd\u1cde\u1ced\u1ddf\u1dee\u20db\u20e9\u2de8"
+    "\u17d3\u1ab4\u1ab7\u1cd0\u1cd2\u1cd5\u1cd8\u1cd9\u1cda\u1cdc\u1cdd\u1cde\u1ced\u20db\u20e9\u2de8"
     "\u2dea\u2dec\u2ded\u2def\u2df6\u2df7\u302c\u302d\u309a\ua66f\ua67c\ua6f0\ua6f1\U00010a3a\U000111ca\U000111cb"
     "\U00011300\U000114bf\U000114c2\U000114c3\U000115b2\U000115b3\U000115dc\U000115dd\U00011caa\U00011cb2"
 )
-# Every mark of U+0300 to U+036F that Unicode's confusables (UTS #39) hold alike, directly or through others, to another
-# mark NFC leaves as it is (the acute accent ́, like the Devanagari ॔ and the Arabic fatha َ): with `_MARKS_ALIKE`, every
+# Every mark of U+0300 to U+036F and U+1DC0 to U+1DFF that Unicode's confusables (UTS #39) hold alike, directly or
+# through others, to another mark NFC leaves as it is (the acute accent ́, like the Devanagari ॔ and the Arabic fatha َ;
+# the combining Latin letter small capital m ᷟ, like the combining Cyrillic em ⷨ): with `_MARKS_ALIKE`, every
 # mark alike to another. On a character of no script of `_SCRIPTS`, each is shown but where it is its letter's own
 # (`_MARKS_AT_HOME`): the Lao tone mark ່ of "ไม່", like the Thai ่ of "ไม่"; the ́ of "क́", like the ॔ of "क॔"; the small
 # fatha ؘ of "بؘ", like the fatha َ of "بَ" (review: each pair was shown alike, as typed). tools/script_table.py writes
@@ -164,7 +165,7 @@ _COMBINING_ALIKE = frozenset(
     "\u0300\u0301\u0302\u0303\u0304\u0305\u0306\u0307\u0308\u0309\u030a\u030b\u030c\u030d\u030e\u0310"
     "\u0311\u0312\u0313\u0314\u0315\u0316\u0317\u0320\u0321\u0322\u0323\u0324\u0325\u0326\u0327\u0328"
     "\u0329\u032b\u032d\u032e\u0331\u0333\u0335\u0336\u0337\u0338\u0339\u0342\u0345\u0347\u0350\u0352"
-    "\u0354\u0355\u0357\u0358\u0363\u0364\u0366\u0368\u036e\u036f"
+    "\u0354\u0355\u0357\u0358\u0363\u0364\u0366\u0368\u036e\u036f\u1ddf\u1dee"
 )
 # Of those, the marks not at home on a letter of `_SCRIPTS`: of each group of marks alike, the one Latin, Greek, Coptic,
 # Cyrillic and Armenian keep is chosen as `_MARKS_AT_HOME` chooses (one a legacy national character set writes on their
@@ -185,7 +186,7 @@ _COMBINING_ABROAD = frozenset(
 _CYRILLIC_MARKS_AT_HOME = frozenset("\u2de8\u2dec\u2ded\u2def\u2df6\u2df7\ua66f")
 _CYRILLIC_MARKS_ABROAD = frozenset(
     "\u0305\u030c\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357"
-    "\u0358\u0363\u0364\u0366\u0368\u036e\u036f"
+    "\u0358\u0363\u0364\u0366\u0368\u036e\u036f\u1ddf\u1dee"
 )
 # Each sequence of marks Unicode's confusables hold alike to one character, alike to no other character and not
 # deprecated: its last mark after the others is shown (`_lookalikes`), as Unicode writes that vowel with the one sign
@@ -327,7 +328,7 @@ _MARKS_AT_HOME = (
         frozenset(
             "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0312\u0313\u0314"
             "\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032b\u032d\u032e\u0333\u0335\u0337\u0350"
-            "\u0352\u0354\u0355\u0363\u0364\u0368\u036f"
+            "\u0352\u0354\u0355\u0363\u0364\u0368\u036f\u1ddf\u1dee"
         ),
     ),
     (  # Gujarati
@@ -413,7 +414,7 @@ _MARKS_AT_HOME = (
         frozenset(
             "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030a\u030b\u030d\u030e\u0312\u0313\u0314"
             "\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032b\u032d\u032e\u0333\u0335\u0337\u0350"
-            "\u0352\u0354\u0355\u0363\u0364\u0368\u036f"
+            "\u0352\u0354\u0355\u0363\u0364\u0368\u036f\u1ddf\u1dee"
         ),
     ),
     (  # Marchen

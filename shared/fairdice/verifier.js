@@ -357,8 +357,8 @@ const fairdice = (() => {
   const LOOKS_EVERYDAY_SIGN = new Set(
       "\u023C\uA699\uA74F",
   );
-  // Every combining mark but those of U+0300 to U+036F that Unicode's confusables hold alike to another mark NFC
-  // leaves as it is (॔ and َ like ́): shown on a letter of SCRIPTS (fairdice.prose's _MARKS_ALIKE).
+  // Every combining mark but those of U+0300 to U+036F and U+1DC0 to U+1DFF that Unicode's confusables hold alike to
+  // another mark NFC leaves as it is (॔ and َ like ́): shown on a letter of SCRIPTS (fairdice.prose's _MARKS_ALIKE).
   const MARKS_ALIKE = new Set(
       "\u0596\u0598\u0599\u059A\u059C\u059D\u05A4\u05A8\u05AD\u05AE\u05AF\u05B4\u05B9\u05BA\u05C1\u05C2\u05C4" +
       "\u05C5\u0618\u0619\u061A\u064B\u064C\u064D\u064E\u064F\u0650\u0652\u0653\u0655\u0656\u0657\u0658\u0659" +
@@ -368,18 +368,18 @@ const fairdice = (() => {
       "\u0A4D\u0A81\u0A82\u0ABC\u0AC1\u0AC2\u0ACD\u0B01\u0B3C\u0B82\u0BCD\u0C00\u0C81\u0D01\u0D41\u0D42\u0D43" +
       "\u0E34\u0E35\u0E36\u0E37\u0E38\u0E39\u0E48\u0E49\u0E4A\u0E4B\u0EB8\u0EB9\u0EC8\u0EC9\u0ECA\u0ECB\u0F37" +
       "\u1036\u17B7\u17B8\u17B9\u17BA\u17C6\u17CB\u17D3\u1AB4\u1AB7\u1CD0\u1CD2\u1CD5\u1CD8\u1CD9\u1CDA\u1CDC" +
-      "\u1CDD\u1CDE\u1CED\u1DDF\u1DEE\u20DB\u20E9\u2DE8\u2DEA\u2DEC\u2DED\u2DEF\u2DF6\u2DF7\u302C\u302D\u309A" +
+      "\u1CDD\u1CDE\u1CED\u20DB\u20E9\u2DE8\u2DEA\u2DEC\u2DED\u2DEF\u2DF6\u2DF7\u302C\u302D\u309A" +
       "\uA66F\uA67C\uA6F0\uA6F1\u{10A3A}\u{111CA}\u{111CB}\u{11300}\u{114BF}\u{114C2}\u{114C3}\u{115B2}" +
       "\u{115B3}\u{115DC}\u{115DD}\u{11CAA}\u{11CB2}",
   );
-  // Every mark of U+0300 to U+036F that Unicode's confusables hold alike to another mark NFC leaves as it is (́ like ॔
-  // and َ): with MARKS_ALIKE, every mark alike to another, shown on a character of no script of SCRIPTS but where it
-  // is at home (fairdice.prose's _COMBINING_ALIKE).
+  // Every mark of U+0300 to U+036F and U+1DC0 to U+1DFF that Unicode's confusables hold alike to another mark NFC
+  // leaves as it is (́ like ॔ and َ; ᷟ like ⷨ): with MARKS_ALIKE, every mark alike to another, shown on a character of
+  // no script of SCRIPTS but where it is at home (fairdice.prose's _COMBINING_ALIKE).
   const COMBINING_ALIKE = new Set(
       "\u0300\u0301\u0302\u0303\u0304\u0305\u0306\u0307\u0308\u0309\u030A\u030B\u030C\u030D\u030E\u0310" +
       "\u0311\u0312\u0313\u0314\u0315\u0316\u0317\u0320\u0321\u0322\u0323\u0324\u0325\u0326\u0327\u0328" +
       "\u0329\u032B\u032D\u032E\u0331\u0333\u0335\u0336\u0337\u0338\u0339\u0342\u0345\u0347\u0350\u0352" +
-      "\u0354\u0355\u0357\u0358\u0363\u0364\u0366\u0368\u036E\u036F",
+      "\u0354\u0355\u0357\u0358\u0363\u0364\u0366\u0368\u036E\u036F\u1DDF\u1DEE",
   );
   // Of those, the marks not at home on a letter of SCRIPTS, shown there (the comma below of "ж̦", like the cedilla of
   // "ж̧"; the candrabindu of "ш̐", like the breve and dot above of "ш̆̇"): fairdice.prose's _COMBINING_ABROAD.
@@ -394,7 +394,7 @@ const fairdice = (() => {
   );
   const CYRILLIC_MARKS_ABROAD = new Set(
       "\u0305\u030C\u0310\u0311\u0315\u0321\u0322\u0326\u0331\u0336\u0338\u0339\u0342\u0345\u0347\u0357" +
-      "\u0358\u0363\u0364\u0366\u0368\u036E\u036F",
+      "\u0358\u0363\u0364\u0366\u0368\u036E\u036F\u1DDF\u1DEE",
   );
   // Each sequence of marks alike to one character (the two e signs of "കെെ", like the ai sign of "കൈ"), its last
   // shown: fairdice.prose's _MARKS_SPELLED.
@@ -518,7 +518,7 @@ const fairdice = (() => {
       "]", "u"), new Set(
       "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0312\u0313\u0314" +
       "\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0350" +
-      "\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
+      "\u0352\u0354\u0355\u0363\u0364\u0368\u036F\u1DDF\u1DEE")],
     // Gujarati
     ["Gujr", new RegExp(
       "[" +
@@ -596,7 +596,7 @@ const fairdice = (() => {
       "]", "u"), new Set(
       "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u0309\u030A\u030B\u030D\u030E\u0312\u0313\u0314" +
       "\u0316\u0317\u0320\u0323\u0324\u0325\u0327\u0328\u0329\u032B\u032D\u032E\u0333\u0335\u0337\u0350" +
-      "\u0352\u0354\u0355\u0363\u0364\u0368\u036F")],
+      "\u0352\u0354\u0355\u0363\u0364\u0368\u036F\u1DDF\u1DEE")],
     // Marchen
     ["Marc", new RegExp(
       "[" +

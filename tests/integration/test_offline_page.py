@@ -1558,7 +1558,7 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
     # Lao ່ of "ไม່" is shown, the Thai ่ of "ไม่" is not)
     for _, letters, _ in prose._MARKS_AT_HOME:
         befores += [letters[1], letters[-2]]
-    befores += ["\u05dc", "\u05d5", "\u2605", "\u05e9\u05b8"]
+    befores += ["\u05dc", "\u05d5", "\u2605", "\u05e9\u05b8", "\u0142", "\u00e9"]
     texts += [before + mark for before in befores for mark in marks]
     # (and each sequence of marks alike to one character, and that character: the second െ of "കെെ" is shown, the ൈ of
     # "കൈ" not; the ring above of "жႃ̊", the Myanmar symbol of "ж႞" not)
