@@ -841,13 +841,32 @@ _ARABIC_DIGITS = re.compile("[\u0660-\u0669\u06f0-\u06f9]")
 # `everyday`; verifier.js holds the same.
 _ARABIC_JOINED = re.compile("[\u0643\u0647\u06a9\u06be\u06cc]")
 _ARABIC_ENDING = re.compile("[\u06cc\u06d5]")
-# The letters a letter before them joins to: Arabic's letters (the tatweel too) but the hamza, which joins to none, and
-# those of Arabic Extended-A and -B too (review: the heh of "هࢠ" joins the ࢠ as of "هب", drawn as the heh doachashmee of
-# "ھࢠ", both as typed). A test holds it to every Arabic letter the regex package's Joining_Type says joins so.
-_ARABIC_JOINS = re.compile(
-    "[\u0620\u0622-\u064a\u066e\u066f\u0671-\u06d3\u06d5\u06ee\u06ef\u06fa-\u06fc\u06ff\u0750-\u077f"
-    "\u0870-\u0886\u0889-\u088e\u08a0-\u08ac\u08ae-\u08c8]"
+# The characters a letter before them joins to: those Unicode's Joining_Type says join on that side (dual- or
+# right-joining, or join-causing), of any script, that the core's Unicode knows and a page draws as themselves:
+# Arabic's letters (the tatweel too) but the hamza and the high hamza ٴ, which join to none, and those of Arabic
+# Extended-A and -B (review: the heh of "هࢠ" joins the ࢠ as of "هب", drawn as the heh doachashmee of "ھࢠ", both as
+# typed); and the letters of the other joining scripts, which Chromium joins an Arabic letter to as to its own (review:
+# the kaf of "كܒ", before a Syriac beth, was drawn pixel for pixel as the keheh of "کܒ", both as typed; NKo's,
+# Mandaic's, Mongolian's, Adlam's… too). A character the core's Unicode does not know (the Arabic Extended-C letters
+# of Unicode 16, U+10EC2 to U+10EC7, which a newer browser knows) is written as its code point, after which a letter is
+# drawn as not joined. A test holds it to the regex package's Joining_Type. The class is text, compiled at its first
+# use (`_joins`: an Arabic letter drawn like another in the value), not at import.
+_ARABIC_JOINS = (
+    "[\u0620\u0622-\u064a\u066e-\u066f\u0671-\u0673\u0675-\u06d3\u06d5\u06ee-\u06ef\u06fa-\u06fc\u06ff"
+    "\u0710\u0712-\u072f\u074d-\u077f\u07ca-\u07ea\u07fa\u0840-\u0858\u0860\u0862-\u0865\u0867-\u086a"
+    "\u0870-\u0886\u0889-\u088e\u08a0-\u08ac\u08ae-\u08c8\u1807\u180a\u1820-\u1878\u1887-\u18a8\u18aa"
+    "\ua840-\ua871\U00010ac0-\U00010ac5\U00010ac7\U00010ac9-\U00010aca\U00010ace-\U00010ad6"
+    "\U00010ad8-\U00010ae1\U00010ae4\U00010aeb-\U00010aef\U00010b80-\U00010b91\U00010ba9-\U00010bae"
+    "\U00010d01-\U00010d23\U00010f30-\U00010f44\U00010f51-\U00010f54\U00010f70-\U00010f81\U00010fb0"
+    "\U00010fb2-\U00010fb6\U00010fb8-\U00010fbf\U00010fc1-\U00010fc4\U00010fc9-\U00010fca"
+    "\U0001e900-\U0001e943]"
 )
+
+
+@lru_cache(maxsize=1)
+def _joins() -> re.Pattern[str]:
+    """`_ARABIC_JOINS` compiled, at its first use: read only of a value holding an Arabic letter drawn like another."""
+    return re.compile(_ARABIC_JOINS)
 
 
 def number(n: int) -> str:
@@ -1151,7 +1170,7 @@ def _arabic_alike(text: str, traits: list[_Traits]) -> set[int]:
             continue
         # (read from `at` on, not copied: a copy of the rest for each letter cost the square of the text's length)
         after = next((text[i] for i in range(at + 1, len(text)) if traits[i].category != "Mn"), "")
-        if (joined if _ARABIC_JOINS.match(after) else ending) is not None:
+        if (joined if _joins().match(after) else ending) is not None:
             found.add(at)
     return found
 

@@ -1090,10 +1090,20 @@ const fairdice = (() => {
   const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/u;
   // Arabic's letters that Persian, Urdu or Kurdish write apart from one drawn alike, where they are drawn alike: joined
   // to the letter after them (ك ک, ی like ي, ه ھ), or not (ی like ى, ە like ه), but the one in everyday use where its
-  // twin is not (ي, ى, ه last); the letters a letter joins to (fairdice.prose).
+  // twin is not (ي, ى, ه last); the characters a letter joins to, of Arabic and of the other joining scripts (the
+  // Syriac beth of "كܒ"), that the core's Unicode knows (fairdice.prose's _ARABIC_JOINS).
   const ARABIC_JOINED = /[\u0643\u0647\u06A9\u06BE\u06CC]/u;
   const ARABIC_ENDING = /[\u06CC\u06D5]/u;
-  const ARABIC_JOINS = /[\u0620\u0622-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06EE\u06EF\u06FA-\u06FC\u06FF\u0750-\u077F\u0870-\u0886\u0889-\u088E\u08A0-\u08AC\u08AE-\u08C8]/u;
+  const ARABIC_JOINS = new RegExp(
+    "[\u0620\u0622-\u064A\u066E-\u066F\u0671-\u0673\u0675-\u06D3\u06D5\u06EE-\u06EF\u06FA-\u06FC\u06FF" +
+      "\u0710\u0712-\u072F\u074D-\u077F\u07CA-\u07EA\u07FA\u0840-\u0858\u0860\u0862-\u0865\u0867-\u086A" +
+      "\u0870-\u0886\u0889-\u088E\u08A0-\u08AC\u08AE-\u08C8\u1807\u180A\u1820-\u1878\u1887-\u18A8\u18AA" +
+      "\uA840-\uA871\u{10AC0}-\u{10AC5}\u{10AC7}\u{10AC9}-\u{10ACA}\u{10ACE}-\u{10AD6}" +
+      "\u{10AD8}-\u{10AE1}\u{10AE4}\u{10AEB}-\u{10AEF}\u{10B80}-\u{10B91}\u{10BA9}-\u{10BAE}" +
+      "\u{10D01}-\u{10D23}\u{10F30}-\u{10F44}\u{10F51}-\u{10F54}\u{10F70}-\u{10F81}\u{10FB0}" +
+      "\u{10FB2}-\u{10FB6}\u{10FB8}-\u{10FBF}\u{10FC1}-\u{10FC4}\u{10FC9}-\u{10FCA}\u{1E900}-\u{1E943}]",
+    "u",
+  );
   const NONSPACING_MARK = /^\p{Mn}$/u;
   /** The positions of the Arabic letters drawn there like another letter (fairdice.prose's _arabic_alike). */
   function arabicAlike(chars) {

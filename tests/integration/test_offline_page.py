@@ -1526,7 +1526,7 @@ def test_the_browser_writes_as_code_points_the_look_alikes_the_core_does_beside_
         f"{before}{letter}{after}"
         for before in ("", "\u0628")
         for letter in "\u0643\u06a9\u064a\u06cc\u0649\u0647\u06be\u06d5"
-        for after in "\u08a0\u0870"
+        for after in "\u08a0\u0870\u0712\u0710\u07d3\U0001e900\U00010ec2"
     ]
     texts += ["Bob o\u0635\u062d", "Bob \u06c1\ufc20"]  # (a Latin letter there is still shown: the o of "Bob oصح")
     # (and such a letter where nothing in its word anchors it: the ᑕ of "Bob ᑕ", like "Bob ⊂"; not beside ᓕ)

@@ -1889,8 +1889,10 @@ ARABIC_PAIRS = [
     ("\u0647", "\u06d5"),
     ("\u0647", "\u06be"),
 ]
-# (and before a letter of Arabic Extended-A, which joins to a letter before it as a beh does: review, "هࢠ" and "ھࢠ")
+# (and before a letter of Arabic Extended-A, which joins to a letter before it as a beh does: review, "هࢠ" and "ھࢠ";
+# and before a letter of another joining script, which it joins too: review, "كܒ" and "کܒ", a Syriac beth after them)
 ARABIC_PLACES = ["{}", "{}\u0628\u0627", "\u0628{}\u0628\u0627", "\u0628\u0627\u0628{}", "\u0628{}\u08a0"]
+ARABIC_PLACES += ["{}\u0712", "\u0628{}\u0710", "{}\u07d3", "{}\u1820", "{}\U0001e900"]
 
 
 def shown_apart(one: str, other: str) -> bool:
