@@ -177,10 +177,11 @@ def print_twins() -> None:
 
 
 def _mark(member: str) -> bool:
-    """A combining mark (Mn, Me) NFC leaves as it is, that a page does not show whatever is around it."""
+    """A combining mark (Mn, Me) or a spacing one (Mc: the Bengali visarga ঃ, like the Gurmukhi ਃ) NFC leaves as it
+    is, that a page does not show whatever is around it."""
     return (
         len(member) == 1
-        and unicodedata.category(member) in ("Mn", "Me")
+        and unicodedata.category(member) in ("Mn", "Me", "Mc")
         and unicodedata.normalize("NFC", member) == member
         and not prose._traits(member).hidden
     )

@@ -138,20 +138,25 @@ _LOOKS_EVERYDAY_SIGN = frozenset("\u023c\ua699\ua74f")
 # Every combining mark but those of the Combining Diacritical Marks block and its Supplement (U+0300 to U+036F, U+1DC0
 # to U+1DFF) that Unicode's confusables (UTS #39) hold alike, directly or through others, to another mark NFC leaves as
 # it is: the Devanagari acute accent ॔ and the Arabic fatha َ, like the acute accent ́; the Lao tone mark ່, like the
-# Thai ่. On a letter of Latin, Greek, Coptic, Cyrillic or Armenian (`_SCRIPTS`), whose marks are those blocks', each
-# is shown (review: "ж́" and "ж॔" were shown alike, as typed). A test holds the set to the confusable_homoglyphs
-# library's copy of Unicode's data; verifier.js holds the same.
+# Thai ่; and the spacing marks (Mc) alike across scripts, the Bengali visarga ঃ, like the Gurmukhi ਃ (review: "কঃ"
+# and "কਃ" were shown alike, as typed; now the Gurmukhi one is shown on the Bengali letter). On a letter of Latin,
+# Greek, Coptic, Cyrillic or Armenian (`_SCRIPTS`), whose marks are those blocks', each is shown (review: "ж́" and "ж॔"
+# were shown alike, as typed). A test holds the set to the confusable_homoglyphs library's copy of Unicode's data;
+# verifier.js holds the same.
 _MARKS_ALIKE = frozenset(
     "\u0596\u0598\u0599\u059a\u059c\u059d\u05a4\u05a8\u05ad\u05ae\u05af\u05b4\u05b9\u05ba\u05c1\u05c2\u05c4\u05c5"
     "\u0618\u0619\u061a\u064b\u064c\u064d\u064e\u064f\u0650\u0652\u0653\u0655\u0656\u0657\u0658\u0659\u065a\u065b"
     "\u065c\u065d\u065f\u0670\u06db\u06df\u06e8\u06ec\u073c\u0740\u0741\u0742\u0747\u07eb\u07ed\u07ee\u07f3\u08e5"
-    "\u08e8\u08ea\u08eb\u08ed\u08ee\u08f0\u08f1\u08f2\u08f3\u08f8\u08f9\u08fa\u08ff\u0900\u0901\u0902\u093a\u093c"
-    "\u0941\u0942\u0946\u094d\u0952\u0953\u0954\u0981\u09bc\u09cd\u0a02\u0a3c\u0a4b\u0a4d\u0a81\u0a82\u0abc\u0ac1"
-    "\u0ac2\u0acd\u0b01\u0b3c\u0b82\u0bcd\u0c00\u0c81\u0d01\u0d41\u0d42\u0d43\u0e34\u0e35\u0e36\u0e37\u0e38\u0e39"
-    "\u0e48\u0e49\u0e4a\u0e4b\u0eb8\u0eb9\u0ec8\u0ec9\u0eca\u0ecb\u0f37\u1036\u17b7\u17b8\u17b9\u17ba\u17c6\u17cb"
-    "\u17d3\u1ab4\u1ab7\u1cd0\u1cd2\u1cd5\u1cd8\u1cd9\u1cda\u1cdc\u1cdd\u1cde\u1ced\u20db\u20e9\u2de8"
-    "\u2dea\u2dec\u2ded\u2def\u2df6\u2df7\u302c\u302d\u309a\ua66f\ua67c\ua6f0\ua6f1\U00010a3a\U000111ca\U000111cb"
-    "\U00011300\U000114bf\U000114c2\U000114c3\U000115b2\U000115b3\U000115dc\U000115dd\U00011caa\U00011cb2"
+    "\u08e8\u08ea\u08eb\u08ed\u08ee\u08f0\u08f1\u08f2\u08f3\u08f8\u08f9\u08fa\u08ff\u0900\u0901\u0902\u0903\u093a"
+    "\u093c\u0941\u0942\u0946\u094d\u0952\u0953\u0954\u0981\u0983\u09bc\u09be\u09bf\u09c7\u09cb\u09cc\u09cd\u09d7"
+    "\u0a02\u0a03\u0a3c\u0a4b\u0a4d\u0a81\u0a82\u0a83\u0abc\u0ac1\u0ac2\u0acd\u0b01\u0b3c\u0b82\u0bbf\u0bcd\u0c00"
+    "\u0c02\u0c03\u0c81\u0c82\u0c83\u0d01\u0d02\u0d03\u0d3f\u0d40\u0d41\u0d42\u0d43\u0d82\u0d83\u0e34\u0e35\u0e36"
+    "\u0e37\u0e38\u0e39\u0e48\u0e49\u0e4a\u0e4b\u0eb8\u0eb9\u0ec8\u0ec9\u0eca\u0ecb\u0f37\u1036\u1038\u17b7\u17b8"
+    "\u17b9\u17ba\u17c6\u17cb\u17d3\u1ab4\u1ab7\u1cd0\u1cd2\u1cd5\u1cd8\u1cd9\u1cda\u1cdc\u1cdd\u1cde\u1ced\u20db"
+    "\u20e9\u2de8\u2dea\u2dec\u2ded\u2def\u2df6\u2df7\u302c\u302d\u309a\ua66f\ua67c\ua6f0\ua6f1\U00010a3a"
+    "\U000111ca\U000111cb\U00011300\U000114b0\U000114b1\U000114b9\U000114bc\U000114bd\U000114be\U000114bf"
+    "\U000114c1\U000114c2\U000114c3\U000115b2\U000115b3\U000115dc\U000115dd\U00011caa\U00011cb2\U00016f51"
+    "\U00016f52"
 )
 # Every mark of U+0300 to U+036F and U+1DC0 to U+1DFF that Unicode's confusables (UTS #39) hold alike, directly or
 # through others, to another mark NFC leaves as it is (the acute accent ́, like the Devanagari ॔ and the Arabic fatha َ;
@@ -253,7 +258,7 @@ _MARKS_AT_HOME = (
             "[\u0980\u0985-\u098c\u098f-\u0990\u0993-\u09a8\u09aa-\u09b0\u09b2\u09b6-\u09b9\u09bd\u09ce"
             "\u09dc-\u09dd\u09df-\u09e1\u09f0-\u09f1\u09fc]"
         ),
-        frozenset("\u0952\u0981\u09bc\u09cd\u1cd0\u1cd2\u1cd5\u1cd8\u1ced"),
+        frozenset("\u0952\u0981\u0983\u09bc\u09be\u09bf\u09c7\u09cb\u09cc\u09cd\u09d7\u1cd0\u1cd2\u1cd5\u1cd8\u1ced"),
     ),
     (  # Bopomofo
         "Bopo",
@@ -278,8 +283,8 @@ _MARKS_AT_HOME = (
         "Deva",
         "[\u0904-\u0939\u093d\u0950\u0958-\u0961\u0971-\u097f\ua8f2-\ua8f7\ua8fb\ua8fd-\ua8fe]",
         frozenset(
-            "\u0900\u0901\u0902\u093a\u093c\u0941\u0942\u0946\u094d\u0952\u1cd0\u1cd2\u1cd5\u1cd8\u1cd9\u1cda"
-            "\u1cdc\u1cde\u1ced"
+            "\u0900\u0901\u0902\u0903\u093a\u093c\u0941\u0942\u0946\u094d\u0952\u1cd0\u1cd2\u1cd5\u1cd8\u1cd9"
+            "\u1cda\u1cdc\u1cde\u1ced"
         ),
     ),
     (  # Duployan
@@ -337,7 +342,7 @@ _MARKS_AT_HOME = (
             "[\u0a85-\u0a8d\u0a8f-\u0a91\u0a93-\u0aa8\u0aaa-\u0ab0\u0ab2-\u0ab3\u0ab5-\u0ab9\u0abd\u0ad0"
             "\u0ae0-\u0ae1\u0af9]"
         ),
-        frozenset("\u0952\u0a81\u0a82\u0abc\u0ac1\u0ac2\u0acd"),
+        frozenset("\u0952\u0a81\u0a82\u0a83\u0abc\u0ac1\u0ac2\u0acd"),
     ),
     (  # Gurmukhi
         "Guru",
@@ -345,7 +350,7 @@ _MARKS_AT_HOME = (
             "[\u0a05-\u0a0a\u0a0f-\u0a10\u0a13-\u0a28\u0a2a-\u0a30\u0a32-\u0a33\u0a35-\u0a36\u0a38-\u0a39"
             "\u0a59-\u0a5c\u0a5e\u0a72-\u0a74]"
         ),
-        frozenset("\u0952\u0a02\u0a3c\u0a4b\u0a4d"),
+        frozenset("\u0952\u0a02\u0a03\u0a3c\u0a4b\u0a4d"),
     ),
     (  # Han
         "Hani",
@@ -394,7 +399,7 @@ _MARKS_AT_HOME = (
             "[\u0c80\u0c85-\u0c8c\u0c8e-\u0c90\u0c92-\u0ca8\u0caa-\u0cb3\u0cb5-\u0cb9\u0cbd\u0cdd-\u0cde"
             "\u0ce0-\u0ce1\u0cf1-\u0cf2]"
         ),
-        frozenset("\u0952\u0c81\u1cd0\u1cd2\u1cda"),
+        frozenset("\u0952\u0c81\u0c82\u0c83\u1cd0\u1cd2\u1cda"),
     ),
     (  # Lao
         "Laoo",
@@ -425,7 +430,7 @@ _MARKS_AT_HOME = (
     (  # Malayalam
         "Mlym",
         "[\u0d04-\u0d0c\u0d0e-\u0d10\u0d12-\u0d3a\u0d3d\u0d4e\u0d54-\u0d56\u0d5f-\u0d61\u0d7a-\u0d7f]",
-        frozenset("\u0952\u0d01\u0d41\u1cda"),
+        frozenset("\u0952\u0d01\u0d02\u0d03\u0d3f\u0d41\u1cda"),
     ),
     (  # Myanmar
         "Mymr",
@@ -433,7 +438,7 @@ _MARKS_AT_HOME = (
             "[\u1000-\u102a\u103f\u1050-\u1055\u105a-\u105d\u1061\u1065-\u1066\u106e-\u1070\u1075-\u1081\u108e"
             "\ua9e0-\ua9e4\ua9e6-\ua9ef\ua9fa-\ua9fe\uaa60-\uaa76\uaa7a\uaa7e-\uaa7f]"
         ),
-        frozenset("\u1036"),
+        frozenset("\u1036\u1038"),
     ),
     (  # Newa
         "Newa",
@@ -463,6 +468,11 @@ _MARKS_AT_HOME = (
         "[\U00010350-\U00010375]",
         frozenset("\u0300\u0306\u0307\u0308\u0313"),
     ),
+    (  # Miao
+        "Plrd",
+        "[\U00016f00-\U00016f4a\U00016f50\U00016f93-\U00016f9f]",
+        frozenset("\U00016f51"),
+    ),
     (  # Sharada
         "Shrd",
         "[\U00011183-\U000111b2\U000111c1-\U000111c4\U000111da\U000111dc]",
@@ -472,6 +482,11 @@ _MARKS_AT_HOME = (
         "Sidd",
         "[\U00011580-\U000115ae\U000115d8-\U000115db]",
         frozenset("\U000115b2\U000115b3"),
+    ),
+    (  # Sinhala
+        "Sinh",
+        "[\u0d85-\u0d96\u0d9a-\u0db1\u0db3-\u0dbb\u0dbd\u0dc0-\u0dc6]",
+        frozenset("\u0d82\u0d83"),
     ),
     (  # Syriac
         "Syrc",
@@ -492,12 +507,12 @@ _MARKS_AT_HOME = (
             "[\u0b83\u0b85-\u0b8a\u0b8e-\u0b90\u0b92-\u0b95\u0b99-\u0b9a\u0b9c\u0b9e-\u0b9f\u0ba3-\u0ba4"
             "\u0ba8-\u0baa\u0bae-\u0bb9\u0bd0]"
         ),
-        frozenset("\u0952\u0b82\u0bcd\u1cda"),
+        frozenset("\u0952\u0b82\u0bbf\u0bcd\u1cda"),
     ),
     (  # Telugu
         "Telu",
         "[\u0c05-\u0c0c\u0c0e-\u0c10\u0c12-\u0c28\u0c2a-\u0c39\u0c3d\u0c58-\u0c5a\u0c5d\u0c60-\u0c61]",
-        frozenset("\u0952\u0c00\u1cd5\u1cd8\u1cda"),
+        frozenset("\u0952\u0c00\u0c02\u0c03\u1cd5\u1cd8\u1cda"),
     ),
     (  # Tifinagh
         "Tfng",
@@ -517,7 +532,10 @@ _MARKS_AT_HOME = (
     (  # Tirhuta
         "Tirh",
         "[\U00011480-\U000114af\U000114c4-\U000114c5\U000114c7]",
-        frozenset("\u0952\u1cd5\U000114bf\U000114c2\U000114c3"),
+        frozenset(
+            "\u0952\u1cd5\U000114b0\U000114b1\U000114b9\U000114bc\U000114bd\U000114be\U000114bf\U000114c1"
+            "\U000114c2\U000114c3"
+        ),
     ),
 )
 

@@ -358,19 +358,22 @@ const fairdice = (() => {
       "\u023C\uA699\uA74F",
   );
   // Every combining mark but those of U+0300 to U+036F and U+1DC0 to U+1DFF that Unicode's confusables hold alike to
-  // another mark NFC leaves as it is (॔ and َ like ́): shown on a letter of SCRIPTS (fairdice.prose's _MARKS_ALIKE).
+  // another mark NFC leaves as it is (॔ and َ like ́; the spacing ঃ like ਃ): shown on a letter of SCRIPTS
+  // (fairdice.prose's _MARKS_ALIKE).
   const MARKS_ALIKE = new Set(
       "\u0596\u0598\u0599\u059A\u059C\u059D\u05A4\u05A8\u05AD\u05AE\u05AF\u05B4\u05B9\u05BA\u05C1\u05C2\u05C4" +
       "\u05C5\u0618\u0619\u061A\u064B\u064C\u064D\u064E\u064F\u0650\u0652\u0653\u0655\u0656\u0657\u0658\u0659" +
       "\u065A\u065B\u065C\u065D\u065F\u0670\u06DB\u06DF\u06E8\u06EC\u073C\u0740\u0741\u0742\u0747\u07EB\u07ED" +
       "\u07EE\u07F3\u08E5\u08E8\u08EA\u08EB\u08ED\u08EE\u08F0\u08F1\u08F2\u08F3\u08F8\u08F9\u08FA\u08FF\u0900" +
-      "\u0901\u0902\u093A\u093C\u0941\u0942\u0946\u094D\u0952\u0953\u0954\u0981\u09BC\u09CD\u0A02\u0A3C\u0A4B" +
-      "\u0A4D\u0A81\u0A82\u0ABC\u0AC1\u0AC2\u0ACD\u0B01\u0B3C\u0B82\u0BCD\u0C00\u0C81\u0D01\u0D41\u0D42\u0D43" +
-      "\u0E34\u0E35\u0E36\u0E37\u0E38\u0E39\u0E48\u0E49\u0E4A\u0E4B\u0EB8\u0EB9\u0EC8\u0EC9\u0ECA\u0ECB\u0F37" +
-      "\u1036\u17B7\u17B8\u17B9\u17BA\u17C6\u17CB\u17D3\u1AB4\u1AB7\u1CD0\u1CD2\u1CD5\u1CD8\u1CD9\u1CDA\u1CDC" +
-      "\u1CDD\u1CDE\u1CED\u20DB\u20E9\u2DE8\u2DEA\u2DEC\u2DED\u2DEF\u2DF6\u2DF7\u302C\u302D\u309A" +
-      "\uA66F\uA67C\uA6F0\uA6F1\u{10A3A}\u{111CA}\u{111CB}\u{11300}\u{114BF}\u{114C2}\u{114C3}\u{115B2}" +
-      "\u{115B3}\u{115DC}\u{115DD}\u{11CAA}\u{11CB2}",
+      "\u0901\u0902\u0903\u093A\u093C\u0941\u0942\u0946\u094D\u0952\u0953\u0954\u0981\u0983\u09BC\u09BE\u09BF" +
+      "\u09C7\u09CB\u09CC\u09CD\u09D7\u0A02\u0A03\u0A3C\u0A4B\u0A4D\u0A81\u0A82\u0A83\u0ABC\u0AC1\u0AC2\u0ACD" +
+      "\u0B01\u0B3C\u0B82\u0BBF\u0BCD\u0C00\u0C02\u0C03\u0C81\u0C82\u0C83\u0D01\u0D02\u0D03\u0D3F\u0D40\u0D41" +
+      "\u0D42\u0D43\u0D82\u0D83\u0E34\u0E35\u0E36\u0E37\u0E38\u0E39\u0E48\u0E49\u0E4A\u0E4B\u0EB8\u0EB9\u0EC8" +
+      "\u0EC9\u0ECA\u0ECB\u0F37\u1036\u1038\u17B7\u17B8\u17B9\u17BA\u17C6\u17CB\u17D3\u1AB4\u1AB7\u1CD0\u1CD2" +
+      "\u1CD5\u1CD8\u1CD9\u1CDA\u1CDC\u1CDD\u1CDE\u1CED\u20DB\u20E9\u2DE8\u2DEA\u2DEC\u2DED\u2DEF\u2DF6\u2DF7" +
+      "\u302C\u302D\u309A\uA66F\uA67C\uA6F0\uA6F1\u{10A3A}\u{111CA}\u{111CB}\u{11300}\u{114B0}\u{114B1}" +
+      "\u{114B9}\u{114BC}\u{114BD}\u{114BE}\u{114BF}\u{114C1}\u{114C2}\u{114C3}\u{115B2}\u{115B3}\u{115DC}" +
+      "\u{115DD}\u{11CAA}\u{11CB2}\u{16F51}\u{16F52}",
   );
   // Every mark of U+0300 to U+036F and U+1DC0 to U+1DFF that Unicode's confusables hold alike to another mark NFC
   // leaves as it is (́ like ॔ and َ; ᷟ like ⷨ): with MARKS_ALIKE, every mark alike to another, shown on a character of
@@ -441,7 +444,7 @@ const fairdice = (() => {
       "\u0980\u0985-\u098C\u098F-\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE" +
       "\u09DC-\u09DD\u09DF-\u09E1\u09F0-\u09F1\u09FC" +
       "]", "u"), new Set(
-      "\u0952\u0981\u09BC\u09CD\u1CD0\u1CD2\u1CD5\u1CD8\u1CED")],
+      "\u0952\u0981\u0983\u09BC\u09BE\u09BF\u09C7\u09CB\u09CC\u09CD\u09D7\u1CD0\u1CD2\u1CD5\u1CD8\u1CED")],
     // Bopomofo
     ["Bopo", new RegExp(
       "[" +
@@ -467,8 +470,8 @@ const fairdice = (() => {
       "[" +
       "\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u097F\uA8F2-\uA8F7\uA8FB\uA8FD-\uA8FE" +
       "]", "u"), new Set(
-      "\u0900\u0901\u0902\u093A\u093C\u0941\u0942\u0946\u094D\u0952\u1CD0\u1CD2\u1CD5\u1CD8\u1CD9\u1CDA" +
-      "\u1CDC\u1CDE\u1CED")],
+      "\u0900\u0901\u0902\u0903\u093A\u093C\u0941\u0942\u0946\u094D\u0952\u1CD0\u1CD2\u1CD5\u1CD8\u1CD9" +
+      "\u1CDA\u1CDC\u1CDE\u1CED")],
     // Duployan
     ["Dupl", new RegExp(
       "[" +
@@ -525,14 +528,14 @@ const fairdice = (() => {
       "\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2-\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0" +
       "\u0AE0-\u0AE1\u0AF9" +
       "]", "u"), new Set(
-      "\u0952\u0A81\u0A82\u0ABC\u0AC1\u0AC2\u0ACD")],
+      "\u0952\u0A81\u0A82\u0A83\u0ABC\u0AC1\u0AC2\u0ACD")],
     // Gurmukhi
     ["Guru", new RegExp(
       "[" +
       "\u0A05-\u0A0A\u0A0F-\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32-\u0A33\u0A35-\u0A36\u0A38-\u0A39" +
       "\u0A59-\u0A5C\u0A5E\u0A72-\u0A74" +
       "]", "u"), new Set(
-      "\u0952\u0A02\u0A3C\u0A4B\u0A4D")],
+      "\u0952\u0A02\u0A03\u0A3C\u0A4B\u0A4D")],
     // Han
     ["Hani", new RegExp(
       "[" +
@@ -579,7 +582,7 @@ const fairdice = (() => {
       "\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDD-\u0CDE" +
       "\u0CE0-\u0CE1\u0CF1-\u0CF2" +
       "]", "u"), new Set(
-      "\u0952\u0C81\u1CD0\u1CD2\u1CDA")],
+      "\u0952\u0C81\u0C82\u0C83\u1CD0\u1CD2\u1CDA")],
     // Lao
     ["Laoo", new RegExp(
       "[" +
@@ -608,14 +611,14 @@ const fairdice = (() => {
       "[" +
       "\u0D04-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F" +
       "]", "u"), new Set(
-      "\u0952\u0D01\u0D41\u1CDA")],
+      "\u0952\u0D01\u0D02\u0D03\u0D3F\u0D41\u1CDA")],
     // Myanmar
     ["Mymr", new RegExp(
       "[" +
       "\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065-\u1066\u106E-\u1070\u1075-\u1081\u108E" +
       "\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA60-\uAA76\uAA7A\uAA7E-\uAA7F" +
       "]", "u"), new Set(
-      "\u1036")],
+      "\u1036\u1038")],
     // Newa
     ["Newa", new RegExp(
       "[" +
@@ -647,6 +650,12 @@ const fairdice = (() => {
       "\u{10350}-\u{10375}" +
       "]", "u"), new Set(
       "\u0300\u0306\u0307\u0308\u0313")],
+    // Miao
+    ["Plrd", new RegExp(
+      "[" +
+      "\u{16F00}-\u{16F4A}\u{16F50}\u{16F93}-\u{16F9F}" +
+      "]", "u"), new Set(
+      "\u{16F51}")],
     // Sharada
     ["Shrd", new RegExp(
       "[" +
@@ -659,6 +668,12 @@ const fairdice = (() => {
       "\u{11580}-\u{115AE}\u{115D8}-\u{115DB}" +
       "]", "u"), new Set(
       "\u{115B2}\u{115B3}")],
+    // Sinhala
+    ["Sinh", new RegExp(
+      "[" +
+      "\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6" +
+      "]", "u"), new Set(
+      "\u0D82\u0D83")],
     // Syriac
     ["Syrc", new RegExp(
       "[" +
@@ -678,13 +693,13 @@ const fairdice = (() => {
       "\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99-\u0B9A\u0B9C\u0B9E-\u0B9F\u0BA3-\u0BA4" +
       "\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0" +
       "]", "u"), new Set(
-      "\u0952\u0B82\u0BCD\u1CDA")],
+      "\u0952\u0B82\u0BBF\u0BCD\u1CDA")],
     // Telugu
     ["Telu", new RegExp(
       "[" +
       "\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C5D\u0C60-\u0C61" +
       "]", "u"), new Set(
-      "\u0952\u0C00\u1CD5\u1CD8\u1CDA")],
+      "\u0952\u0C00\u0C02\u0C03\u1CD5\u1CD8\u1CDA")],
     // Tifinagh
     ["Tfng", new RegExp(
       "[" +
@@ -708,7 +723,8 @@ const fairdice = (() => {
       "[" +
       "\u{11480}-\u{114AF}\u{114C4}-\u{114C5}\u{114C7}" +
       "]", "u"), new Set(
-      "\u0952\u1CD5\u{114BF}\u{114C2}\u{114C3}")],
+      "\u0952\u1CD5\u{114B0}\u{114B1}\u{114B9}\u{114BC}\u{114BD}\u{114BE}\u{114BF}\u{114C1}\u{114C2}" +
+      "\u{114C3}")],
   ];
   const MARKS_AT_HOME_ON = new Map([
     ["\u05E9", new Set("\u0308\u0596\u0598\u0599\u059A\u059C\u05AF\u05B4\u05C1\u05C2")],

@@ -938,13 +938,14 @@ def test_the_characters_but_letters_that_look_like_a_letter_are_those_unicodes_c
 
 
 def test_the_marks_alike_are_those_unicodes_confusables_say() -> None:
-    # Every combining mark (Mn, Me) NFC leaves as it is, but those of U+0300 to U+036F and U+1DC0 to U+1DFF, that
+    # Every combining mark (Mn, Me, and the spacing Mc) NFC leaves as it is, but those of U+0300 to U+036F and U+1DC0
+    # to U+1DFF, that
     # Unicode's confusables hold alike, directly or through others, to another such mark: the Devanagari ॔ and the
     # Arabic َ, like ́
     def mark(member: str) -> bool:
         return (
             len(member) == 1
-            and unicodedata.category(member) in ("Mn", "Me")
+            and unicodedata.category(member) in ("Mn", "Me", "Mc")
             and unicodedata.normalize("NFC", member) == member
             and not prose._traits(member).hidden
         )
@@ -962,13 +963,13 @@ def test_the_marks_alike_are_those_unicodes_confusables_say() -> None:
 
 
 def _marks_alike() -> list[list[str]]:
-    """Each group of Unicode's confusables' marks (Mn, Me) NFC leaves as it is, shown by no rule whatever is around
+    """Each group of Unicode's confusables' marks (Mn, Me, Mc) NFC leaves as it is, shown by no rule whatever is around
     them, that holds two or more."""
 
     def mark(member: str) -> bool:
         return (
             len(member) == 1
-            and unicodedata.category(member) in ("Mn", "Me")
+            and unicodedata.category(member) in ("Mn", "Me", "Mc")
             and unicodedata.normalize("NFC", member) == member
             and not prose._traits(member).hidden
         )
@@ -1049,6 +1050,10 @@ def test_no_mark_and_marks_alike_to_it_one_after_another_are_both_as_typed_on_a_
         ("\u0436\u0327", "\u0436\u0339"),  # ж̧ with a cedilla, as in ç, and a right half ring below, like it
         ("\u0436\u0327", "\u0436\u0326"),  # and a comma below
         ("\u0436\u0328", "\u0436\u0322"),  # ж̨ with an ogonek, as in ą, and a retroflex hook below, like it
+        ("\u0995\u0983", "\u0995\u0a03"),  # Bengali কঃ with its visarga, and a Gurmukhi one (spacing marks, Mc)
+        ("\u0a15\u0a03", "\u0a15\u0983"),  # Gurmukhi ਕਃ, and a Bengali visarga
+        ("\u0d15\u0d02", "\u0d15\u0c82"),  # Malayalam കം with its anusvara, and a Kannada one
+        ("\u1000\u1038", "\u1000\u0d03"),  # Myanmar ကး with its visarga, and a Malayalam one
     ],
 )
 def test_a_mark_at_home_on_its_letter_is_as_typed_and_its_look_alike_there_is_shown(
