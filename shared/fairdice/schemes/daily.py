@@ -431,7 +431,9 @@ class Daily(Scheme[DailyRequest]):
                 withheld,
                 seal=found.commitment,
                 seal_published_at=found.published_at,
-                seal_in_time=found.in_time and in_time,
+                # `in_time` alone, a bool: the answer's own None (a record made by hand) is not in time, where passed on
+                # it made the archive's commitment read as one given with the request (review)
+                seal_in_time=in_time,
                 seal_locked=found.locked,
                 contradictions=_other_commitment(request, found.commitment),
                 # And one not kept is said now as the same day revealed says it (review: its roll read as a day that
@@ -532,7 +534,11 @@ class Daily(Scheme[DailyRequest]):
             caveats=caveats,
             contradictions=tuple(contradictions),
             seal_published_at=known_time(found.published_at),
-            seal_in_time=found.in_time and found.witnessed and _in_grace(request.date, known_time(found.published_at)),
+            # In time only where its answer says so (`is True`): a None passed on (a record made by hand) read the
+            # archive's commitment as one given with the request, and its page said so (review)
+            seal_in_time=found.in_time is True
+            and found.witnessed
+            and _in_grace(request.date, known_time(found.published_at)),
             # As the day's record says it (`DayRecord.locked`): of an archive whose times are S3's own alone
             seal_locked=found.locked if found.witnessed else None,
             seal_source=f"daily archive {commitment_key(request.date)}",

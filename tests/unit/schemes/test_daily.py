@@ -1422,6 +1422,10 @@ def test_a_revealed_days_answers_and_times_read_fair_only_where_all_say_in_time_
     assert verdict.verdict == ("fair" if sealed and kept else "incomplete"), verdict.reasons
     assert (verdict.seal.in_time is True) is sealed, verdict.seal
     assert ("before the game's play began." in page) is sealed
+    # And its commitment is the one the archive published, whatever its answer: one answered None (made by hand) was
+    # said as given with the request, its seal's in_time None, and the browser's own check did not agree (review)
+    assert verdict.seal.in_time is not None, verdict.seal
+    assert "the SHA-256 of the day secret is the commitment published" in page and "commitment given" not in page
     # And no reason says a time it was not given: a record revealed before its day, or dated after it against its
     # answer, a commitment late or early. A record's time is read where it is a witness or its answer says not in time
     read = witnessed or revealed_in_time is False
@@ -1502,6 +1506,8 @@ def test_a_pending_days_answer_and_time_say_in_time_only_where_both_do_and_no_re
     assert verdict.verdict == "withheld" and verdict.withheld is not None
     assert (verdict.seal.in_time is True) is sealed, verdict.seal
     assert verdict.withheld.at_most_incomplete is not sealed, verdict.reasons
+    # And its commitment is the one the archive published, whatever its answer (review: None, made by hand, passed on)
+    assert verdict.seal.in_time is not None, verdict.seal
     assert ("by the archive's time, before the day's play began." in page) is sealed
     # And its reasons say a time only where one is given: none where S3 gives none of its own, as the same day revealed
     # says it (review: "when it was published is said with it", where nothing said it)
