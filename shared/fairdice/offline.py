@@ -46,15 +46,17 @@ def _assembled(names: tuple[str, ...]) -> str:
     return "\n".join([_source("verifier.js"), *(_source(name, "schemes") for name in names)])
 
 
-def page_script(driver: str = "offline.js") -> str:
-    """One page's script: the verifier, what pages show (view.js), then the page's own driver (offline.js, or
-    recheck.js for a verdict)."""
-    return _script(tuple(scheme_files()), driver)
+def page_script(driver: str = "offline.js", known: str = "") -> str:
+    """One page's script: the verifier, what pages show (view.js), then `known` (statements that tell the driver what
+    only the server knows and a rewritten page must not change, as the page's own style), then the page's own driver
+    (offline.js, or recheck.js for a verdict)."""
+    return _script(tuple(scheme_files()), driver, known)
 
 
 @cache
-def _script(names: tuple[str, ...], driver: str) -> str:
-    return inline("\n".join([_assembled(names), _source("view.js"), _source(driver)]), driver)
+def _script(names: tuple[str, ...], driver: str, known: str = "") -> str:
+    parts = [_assembled(names), _source("view.js"), *([known] if known else []), _source(driver)]
+    return inline("\n".join(parts), driver)
 
 
 def offline_page() -> str:

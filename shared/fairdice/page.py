@@ -13,6 +13,7 @@ game is listed).
 """
 
 import datetime as dt
+import json
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -23,8 +24,10 @@ from fairdice import schemes
 from fairdice.archive.layout import not_kept
 from fairdice.links import link_query
 from fairdice.markup import (
+    STYLE,
     Page,
     capital,
+    csp_hash,
     data_block,
     document,
     e,
@@ -556,7 +559,15 @@ def _recheck_section(
         "<noscript><p>Your browser recomputes the rolls itself when JavaScript is on; it seems to be off.</p>"
         "</noscript>"
     )
-    return section, page_script("recheck.js"), data_block("fairdice-recheck", data) + "\n"
+    return section, recheck_script(), data_block("fairdice-recheck", data) + "\n"
+
+
+def recheck_script() -> str:
+    """The verdict page's script (recheck.js after the verifier), carrying the page's own style by its CSP hash: the
+    browser holds the page's style and policy to it, where a page rewritten with a policy allowing a style of its own
+    could hide or recolour what it draws and still got "agree" (review). In the script, not in the page's data: a
+    rewriter can change the data, not the script, which the policy allows by its hash."""
+    return page_script("recheck.js", f"fairdice.pageStyle = {json.dumps(csp_hash(STYLE))};")
 
 
 def _inputs_section(request: RequestBase, *, rolls: bool = True) -> Iterator[str]:

@@ -5,6 +5,8 @@
 // computed: only the request (the revealed secret and the game's values) comes from the page.
 // `document.body.dataset.recheck` says how it ended (for tests): agree, disagree or failed.
 (async () => {
+  // This script's own element, known only while it first runs: the page's policy allows it by the SHA-256 of its text
+  const runs = document.currentScript;
   const { el, sentence, visible } = fairdice.view;
   const { words } = fairdice;
   const status = document.getElementById("recheck-status");
@@ -41,6 +43,31 @@
   // is said as a check that failed, where the status said "recomputing…" for ever (review)
   try {
     whole = verdict.verdict === "fair" && data.said.verdict !== null;
+    // The page's look as served: its one style, the page's own (by the hash this script carries, fairdice.page
+    // recheck_script), in its head after a policy that is the page's own (fairdice.markup.content_security_policy: this
+    // script and that style alone, each by its hash), and no style set on an element. A page rewritten with a policy
+    // allowing a style of its own (tr.x { display: none }, or a rule colouring a mismatch's heading as a fair one's)
+    // hid or recoloured what it draws and got "agree" (review)
+    const hashOf = async (text) => {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+      return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+    };
+    const styles = document.querySelectorAll("style, link");
+    const policies = document.querySelectorAll("meta[http-equiv]");
+    const policy =
+      runs === null ? null : `default-src 'none'; script-src ${await hashOf(runs.textContent)}; style-src ${fairdice.pageStyle}; base-uri 'none'; form-action 'none'`;
+    const lookHeld =
+      styles.length === 1 &&
+      styles[0].matches("head > style") &&
+      styles[0].attributes.length === 0 &&
+      (await hashOf(styles[0].textContent)) === fairdice.pageStyle &&
+      document.styleSheets.length === 1 &&
+      policies.length === 1 &&
+      policies[0].matches("head > meta") &&
+      policies[0].getAttribute("http-equiv") === "Content-Security-Policy" &&
+      policies[0].getAttribute("content") === policy &&
+      Boolean(policies[0].compareDocumentPosition(styles[0]) & Node.DOCUMENT_POSITION_FOLLOWING) &&
+      document.querySelector("[style]") === null;
     const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
     // Each roll's dice as the table draws them, the reader's, read before this script adds its column: held to the
     // browser's as the page's data block is, where a page drawing other dice than its data got "=" beside them (review).
@@ -470,7 +497,7 @@
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
     const tableAgrees = rowsListed && !besides.length;
-    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && lookHeld && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -496,6 +523,7 @@
     }
     if (hiddenParts) parts.push("it hides part of what it draws from you");
     if (!aroundHeld) parts.push("it draws beside its parts what your browser does not read");
+    if (!lookHeld) parts.push("its style or its policy is not the one this page is served with, and may hide or recolour what it draws");
     if (unread.length) parts.push(`under ${unread.map((name) => `“${name}”`).join(", ")} it draws more than your browser reads, or other than its own check finds`);
     if (!rowsListed) parts.push(`its table does not list the ${rolls} your browser recomputed, in their order`);
     else if (besides.length) {

@@ -24,6 +24,7 @@ from urllib.request import Request, urlopen
 import pytest
 from fairdice.archive.publisher import publish
 from fairdice.fields import MAX_ROLLS
+from fairdice.markup import csp_hash
 from fairdice.page import render_page
 from fairdice.prose import shown, unseen
 from fairdice.schemes import parse_request
@@ -1393,6 +1394,45 @@ def test_a_fair_page_whose_heading_and_tab_say_fair_of_more_than_its_rolls_gets_
     )
     page, _, _ = _checked_not_agreeing(browser, tmp_path / "drawn-scope.html", tampered, says)
     assert "are the ones it gives: the whole match." in page["text"], page["text"][:300]
+
+
+# A mismatch page's row that differs, as served
+DIFFERING_ROW = "<tr class=x id=first-mismatch>"
+
+
+def _restyled(html: str, how: str) -> str:
+    """The page rewritten so that its row that differs is out of sight, by a style its rewritten policy allows (inline
+    styles all, where the page's own hash is not beside them: a browser ignores 'unsafe-inline' beside a hash)."""
+    policy = _first(r"style-src '[^']+'", html)
+    style = _first(r"<style>[^<]*</style>", html)
+    hide = "tr.x{display:none}"
+    if how == "a style of its own":
+        return html.replace(policy, "style-src 'unsafe-inline'").replace("</head>", f"<style>{hide}</style></head>")
+    if how == "its own style rewritten":
+        rewritten = style.replace("</style>", f"{hide}</style>")
+        return html.replace(policy, f"style-src {csp_hash(rewritten[7:-8])}").replace(style, rewritten)
+    assert how == "a style set on the row"
+    return html.replace(policy, "style-src 'unsafe-inline'").replace(
+        DIFFERING_ROW, DIFFERING_ROW.replace(">", " style=display:none>")
+    )
+
+
+@pytest.mark.parametrize("how", ["a style of its own", "its own style rewritten", "a style set on the row"])
+def test_a_page_whose_rewritten_policy_allows_a_style_hiding_a_roll_that_differs_gets_no_agreement(
+    browser: Browser, tmp_path: Path, how: str
+) -> None:
+    # Given a mismatch's page (roll 5 recorded otherwise), rewritten with a Content-Security-Policy that allows a style
+    # the page does not carry, which hides its row that differs (review: the browser read what the page draws, not how
+    # it is drawn, and agreed beside a table whose every roll in sight matched)
+    served = _mismatch_page()
+    assert served.count(DIFFERING_ROW) == 1
+    _checked_agreeing(browser, tmp_path / "served.html", served)
+    tampered = _restyled(served, how)
+
+    # When the browser has checked it, Then the row is out of sight, and the browser does not agree, saying why
+    says = "its style or its policy is not the one this page is served with, and may hide or recolour what it draws"
+    _checked_not_agreeing(browser, tmp_path / "restyled.html", tampered, says)
+    assert browser.evaluate("getComputedStyle(document.getElementById('first-mismatch')).display") == "none"
 
 
 def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_archives_is_not_told_of_one(

@@ -14,8 +14,8 @@ from fairdice.fields import MAX_ROLLS
 from fairdice.links import parse_link
 from fairdice.markup import csp_hash, whole_dates
 from fairdice.notices import error_page
-from fairdice.offline import offline, page_script
-from fairdice.page import MAX_TABLE_BYTES, headline, identity_value, render_page, verdict_page
+from fairdice.offline import offline
+from fairdice.page import MAX_TABLE_BYTES, headline, identity_value, recheck_script, render_page, verdict_page
 from fairdice.problems import Problem
 from fairdice.request import RequestBase
 from fairdice.schemes import parse_request
@@ -591,7 +591,7 @@ def test_text_from_the_request_cannot_inject_markup(data: dict[str, Any]) -> Non
     _, page = page_of(data)
     # Besides the page's own script, the one other script element is the data it rechecks, which never runs
     outside = re.sub(r"<script type=application/json id=fairdice-recheck>[^<]*</script>", "", page)
-    outside = outside.replace(f"<script>{page_script('recheck.js')}</script>", "")
+    outside = outside.replace(f"<script>{recheck_script()}</script>", "")
     assert "<script" not in outside.lower()
     assert "<img" not in outside.lower()
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#x27;&quot;&amp;amp;" in page
@@ -605,7 +605,7 @@ def test_the_page_loads_nothing_from_elsewhere_and_runs_only_its_own_script_allo
     scripts = re.findall(r"<script>(.*?)</script>", page.html, re.S)
     styles = re.findall(r"<style>(.*?)</style>", page.html, re.S)
 
-    assert scripts == [page_script("recheck.js")]
+    assert scripts == [recheck_script()]
     assert page.policy == (
         f"default-src 'none'; script-src {csp_hash(scripts[0])}; style-src {csp_hash(styles[0])}; base-uri 'none';"
         " form-action 'none'; frame-ancestors 'none'"
