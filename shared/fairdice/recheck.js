@@ -68,6 +68,41 @@
       policies[0].getAttribute("content") === policy &&
       Boolean(policies[0].compareDocumentPosition(styles[0]) & Node.DOCUMENT_POSITION_FOLLOWING) &&
       document.querySelector("[style]") === null;
+    // Each element of the page as the page draws its kind (fairdice.page, fairdice.markup), its attributes and their
+    // values, read before this script adds its own: a class the page's style gives a meaning to (ok, bad, muted, fair, x)
+    // set on a claim the page does not give it to, a name for screen readers (aria-label, role) said over what it
+    // draws, a direction, or a part made unreachable (aria-hidden, inert), changed what a player sees or hears of a claim
+    // this script held by its text and got "agree" (review). (The wait line's hidden attribute was taken off above.)
+    const ATTRIBUTES = new RegExp(
+      `^(?:${[
+        "(?:a|b|bdi|code|dd|dt|h1|h2|i|main|mark|noscript|p|script|span|tbody|td|th|thead|time|tr)",
+        'a href="\\?[^"]*"',
+        'b class="when"',
+        'bdo dir="ltr"',
+        'code class="id"',
+        'div class="(?:finding|verdict (?:fair|mismatch|incomplete|withheld))"',
+        'div aria-label="The [^"]+" class="scroll" role="region" tabindex="0"',
+        'dl class="(?:identity|values|seals)"',
+        'footer class="muted"',
+        'html lang="en"',
+        'body',
+        'p class="(?:muted|scope|typed)"',
+        'p id="recheck-wait"',
+        'p id="recheck-status" role="status"',
+        'pre aria-label="The recipe in Python" class="scroll" id="recipe-python" role="region" tabindex="0"',
+        'script id="fairdice-recheck" type="application/json"',
+        'span class="(?:muted|ok|bad|sp|roll|w)"',
+        'span class="cp" title="U\\+[0-9A-F]{4,6}, shown as its code point: it shows nothing, or looks like another character"',
+        'span aria-label="(?:matches|differs|not compared)" class="(?:ok|bad|muted)" role="img"',
+        'table id="rolls"',
+        'td class="(?:n|msg|dice|dice long)"',
+        'th aria-label="(?:HMAC message|match)"',
+        'tr class="x"(?: id="first-mismatch")?',
+      ].join("|")})$`,
+    );
+    const shape = (node) =>
+      [node.localName, ...[...node.attributes].map(({ name, value }) => `${name}=${JSON.stringify(value)}`).sort()].join(" ");
+    const unlike = [document.documentElement, document.body, ...document.body.querySelectorAll("*")].filter((node) => !ATTRIBUTES.test(shape(node)));
     const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
     // Each roll's dice as the table draws them, the reader's, read before this script adds its column: held to the
     // browser's as the page's data block is, where a page drawing other dice than its data got "=" beside them (review).
@@ -449,7 +484,8 @@
     // Nothing of the page hidden from the reader, which the browser would read as drawn (an element with the hidden
     // attribute, a <details> or <dialog> closed, a <template>): a page hiding the row of a roll that differs, its
     // cells as the browser computed them, got "agree" beside a table reading as every roll matching (review)
-    const hiddenParts = main.querySelectorAll("[hidden], details, dialog, template").length;
+    // (nor from a screen reader, nor from the keyboard and the mouse: aria-hidden, inert, review)
+    const hiddenParts = document.querySelectorAll("body [hidden], details, dialog, template, [aria-hidden], [inert]").length;
     const gameAgrees =
       typedAgrees &&
       linkedAgrees &&
@@ -497,7 +533,7 @@
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
     const tableAgrees = rowsListed && !besides.length;
-    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && lookHeld && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && lookHeld && !unlike.length && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -524,6 +560,7 @@
     if (hiddenParts) parts.push("it hides part of what it draws from you");
     if (!aroundHeld) parts.push("it draws beside its parts what your browser does not read");
     if (!lookHeld) parts.push("its style or its policy is not the one this page is served with, and may hide or recolour what it draws");
+    if (unlike.length) parts.push(`it marks ${words.counted(unlike.length, "element", "elements")} otherwise than this page draws them (a class, a name or a part hidden)`);
     if (unread.length) parts.push(`under ${unread.map((name) => `“${name}”`).join(", ")} it draws more than your browser reads, or other than its own check finds`);
     if (!rowsListed) parts.push(`its table does not list the ${rolls} your browser recomputed, in their order`);
     else if (besides.length) {

@@ -1435,6 +1435,52 @@ def test_a_page_whose_rewritten_policy_allows_a_style_hiding_a_roll_that_differs
     assert browser.evaluate("getComputedStyle(document.getElementById('first-mismatch')).display") == "none"
 
 
+@pytest.mark.parametrize("attribute", ["aria-hidden=true", "inert"])
+def test_a_page_hiding_a_roll_that_differs_from_a_screen_reader_or_the_keyboard_gets_no_agreement(
+    browser: Browser, tmp_path: Path, attribute: str
+) -> None:
+    # Given a mismatch's page whose row that differs is hidden from a screen reader (aria-hidden) or made unreachable
+    # (inert), still drawn (review: the browser looked for the hidden attribute alone, and agreed, the screen reader's
+    # user hearing a table of rolls that all match)
+    served = _mismatch_page()
+    tampered = served.replace(DIFFERING_ROW, DIFFERING_ROW.replace(">", f" {attribute}>"))
+    assert tampered != served
+
+    # When the browser has checked it, Then it does not agree: the page hides part of what it draws
+    _checked_not_agreeing(browser, tmp_path / "unheard.html", tampered, "it hides part of what it draws from you")
+
+
+@pytest.mark.parametrize(
+    ("served", "drawn"),
+    [
+        # the heading of a mismatch in the colour of good news
+        ('<div class="verdict mismatch"><h1>', '<div class="verdict mismatch"><h1 class=ok>'),
+        # its counts, "1 differs", the same
+        ("<p class=muted>12 rolls computed;", '<p class="muted ok">12 rolls computed;'),
+        # its heading named for a screen reader as a fair game's
+        (
+            '<div class="verdict mismatch"><h1>',
+            '<div class="verdict mismatch"><h1 aria-label="Fair: every roll matches">',
+        ),
+        # its row that differs named as a row of no interest
+        (DIFFERING_ROW, DIFFERING_ROW.replace(">", " role=presentation>")),
+    ],
+    ids=["heading ok", "counts ok", "heading named fair", "row a presentation"],
+)
+def test_a_page_marking_a_claim_with_a_class_or_a_name_it_does_not_give_it_gets_no_agreement(
+    browser: Browser, tmp_path: Path, served: str, drawn: str
+) -> None:
+    # Given a mismatch's page, one of its claims given a class of the page's style (its colour) or a name for a screen
+    # reader that the page does not give it, its words left as served (review: the browser read the words alone)
+    page = _mismatch_page()
+    assert page.count(served) == 1
+    tampered = page.replace(served, drawn)
+
+    # When the browser has checked it, Then it does not agree, and says the page marks an element otherwise
+    says = "it marks 1 element otherwise than this page draws them (a class, a name or a part hidden)"
+    _checked_not_agreeing(browser, tmp_path / "marked.html", tampered, says)
+
+
 def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_archives_is_not_told_of_one(
     browser: Browser, tmp_path: Path
 ) -> None:
