@@ -160,12 +160,15 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
                 f"<dl class=values><dt>Recorded, as given (not checked)</dt><dd>{_rolls_given(recorded)}</dd></dl>"
             )
     parts.extend(_seal_section(verdict, words))
-    if verdict.diagnosis:
-        parts.extend(_diagnosis_section(verdict, request, words))
+    # The diagnosis and the recipe, each its heading then its part (what the browser's own check holds the page to)
+    diagnosis = list(_diagnosis_section(verdict, request, words)) if verdict.diagnosis else []
+    recipe = list(_recipe_section(verdict, request, recheck, words)) if verdict.verdict != "withheld" else []
+    parts.extend(diagnosis)
     script, tail = None, ""
     if verdict.rolls and any(report["message"] is not None for report in verdict.rolls):
         rows = _table_rows(verdict)
-        section, script, tail = _recheck_section(verdict, recheck, rows, request)
+        drawn = {"findings": "\n".join(diagnosis[1:]) or None, "recipe": "\n".join(recipe[1:]) or None}
+        section, script, tail = _recheck_section(verdict, recheck, rows, request, drawn)
         parts.append(section)
         if request is not None:
             parts.extend(_inputs_section(request))
@@ -174,8 +177,7 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
         # A withheld verdict's recorded rolls are listed above, as given: not again among the link's values (review: a
         # pending day's link showed its faces twice)
         parts.extend(_inputs_section(request, rolls=verdict.withheld is None or verdict.withheld.recorded is None))
-    if verdict.verdict != "withheld":
-        parts.extend(_recipe_section(verdict, request, recheck, words))
+    parts.extend(recipe)
     parts.append(
         f"<footer class=muted>Computed by {e(verdict.verifier.name)} {e(verdict.verifier.version)}."
         " Programs get the same verdict as JSON: ask with <code>Accept: application/json</code>.</footer>"
@@ -505,12 +507,17 @@ def _retry_link(request: RequestBase, change: dict[str, JsonValue]) -> str | Non
 
 
 def _recheck_section(
-    verdict: Verdict, recheck: dict[str, Any] | None, rows: list[str], request: RequestBase | None = None
+    verdict: Verdict,
+    recheck: dict[str, Any] | None,
+    rows: list[str],
+    request: RequestBase | None = None,
+    drawn: dict[str, str | None] | None = None,
 ) -> tuple[str, str | None, str]:
     """The browser's own check of the rolls listed: its section, its script and the data it recomputes from. With the
     data, what the page draws that the browser cannot recompute and holds the drawing to: the values of the link
     (`request`) the recheck does not carry (a daily link's commitment, where the browser recomputes the day the archive
-    revealed), and the seal the archive published, drawn as the verdict's seal."""
+    revealed), the seal the archive published, drawn as the verdict's seal, and `drawn`: the markup under "Why it may
+    not match" (`findings`) and under "Check it without this page" (`recipe`), None where the page has none."""
     scheme = _scheme(verdict)
     head = "<h2>Your browser's own check</h2>"
     if scheme is None or not scheme.browser:
@@ -546,6 +553,11 @@ def _recheck_section(
         data["linked"] = {name: value for name, value in linked.items() if recheck.get(name) is None}
     if verdict.seal.in_time is not None:
         data["published"] = verdict.seal.given
+    # The diagnosis's words and the recipe, which the browser cannot work out itself (it has no diagnosis, and the
+    # recipe is a program in Python): the page drawn there held to them, where a page drawing other findings, or a
+    # recipe printing other rolls from other seeds, got "agree" (review). The recipe's values are the request's, which
+    # the browser recomputes from; its program and the findings' words are the server's word, as the rest of the data.
+    data |= drawn or {"findings": None, "recipe": None}
     data["fair"] = verdict.verdict == "fair"
     section = (
         # "Recomputing" hidden until the script shows it: with JavaScript off the page would say both that the browser

@@ -479,6 +479,40 @@
     const aroundHeld = [...document.body.childNodes].every((node) =>
       node.nodeType === Node.TEXT_NODE ? node.textContent.trim() === "" : node.nodeType === Node.COMMENT_NODE || node === main || node === footer || (node.nodeType === Node.ELEMENT_NODE && node.matches("script")),
     );
+    // The findings under "Why it may not match" and the recipe under "Check it without this page", held to the markup
+    // the page's data gives for them (fairdice.page: the browser has no diagnosis to work the findings out by, and the
+    // recipe is a program in Python), each element as the page's own parser reads that markup: neither was read, and a
+    // page drawing other findings, another retry link, or a recipe printing other rolls from other seeds got "agree"
+    // (review). The data's request is the one the browser recomputes from; the findings' words and the recipe's program
+    // are the server's word, as the rest of its data is
+    const asGiven = (markup) => {
+      const parsed = document.createElement("template");
+      parsed.innerHTML = markup;
+      return [...parsed.content.childNodes].every((node) => node.nodeType === Node.ELEMENT_NODE || (node.nodeType === Node.TEXT_NODE && node.textContent.trim() === ""))
+        ? [...parsed.content.children].map((node) => node.outerHTML)
+        : null;
+    };
+    const givenAs = (title, markup) => {
+      if (markup === null || markup === undefined) return ![...document.querySelectorAll("h2")].some((h) => h.textContent === title);
+      const part = partOf(title);
+      const want = asGiven(markup);
+      return part !== null && want !== null && part.length === want.length && part.every((node, at) => node.outerHTML === want[at]);
+    };
+    const findingsHeld = givenAs("Why it may not match", data.findings);
+    const recipeHeld = givenAs("Check it without this page", data.recipe);
+    // And its parts those the page draws, each once, in its order (fairdice.page.verdict_page): a part of its own (a
+    // heading "Note" above "every roll is fair") was not read (review)
+    const titles = [
+      "Is this your game?",
+      `The ${sealWord}`,
+      ...(data.findings ? ["Why it may not match"] : []),
+      "Your browser's own check",
+      ...(data.linked !== undefined ? ["The link's values"] : []),
+      `The ${scheme_.words.rolls}`,
+      ...(data.recipe ? ["Check it without this page"] : []),
+    ];
+    const heads = [...document.querySelectorAll("h2")];
+    const partsHeld = heads.length === titles.length && heads.every((h, at) => h.parentNode === main && h.attributes.length === 0 && h.childElementCount === 0 && h.textContent === titles[at]);
     const held = { [`The ${sealWord}`]: sealHeld, "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld, "the page's footer": footerHeld };
     const unread = Object.keys(held).filter((name) => !held[name]);
     // Nothing of the page hidden from the reader, which the browser would read as drawn (an element with the hidden
@@ -533,7 +567,7 @@
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
     const tableAgrees = rowsListed && !besides.length;
-    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && lookHeld && !unlike.length && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && lookHeld && !unlike.length && findingsHeld && recipeHeld && partsHeld && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -559,6 +593,9 @@
     }
     if (hiddenParts) parts.push("it hides part of what it draws from you");
     if (!aroundHeld) parts.push("it draws beside its parts what your browser does not read");
+    if (!partsHeld) parts.push("its parts are not those this page draws, in its order");
+    if (!findingsHeld) parts.push("under “Why it may not match” it draws other than this page's data gives your browser");
+    if (!recipeHeld) parts.push("its recipe is not the one this page's data gives your browser");
     if (!lookHeld) parts.push("its style or its policy is not the one this page is served with, and may hide or recolour what it draws");
     if (unlike.length) parts.push(`it marks ${words.counted(unlike.length, "element", "elements")} otherwise than this page draws them (a class, a name or a part hidden)`);
     if (unread.length) parts.push(`under ${unread.map((name) => `“${name}”`).join(", ")} it draws more than your browser reads, or other than its own check finds`);

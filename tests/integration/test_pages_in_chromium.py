@@ -1481,6 +1481,76 @@ def test_a_page_marking_a_claim_with_a_class_or_a_name_it_does_not_give_it_gets_
     _checked_not_agreeing(browser, tmp_path / "marked.html", tampered, says)
 
 
+def _seats_swapped_page() -> str:
+    """The page of pair36's game with its client seeds in the other seat order, as served: a mismatch whose finding
+    links to the check again with them swapped back."""
+    request = parse_request(GAME | {"client_seeds": ["b", "a"], "recorded": recorded(GAME)})
+    verdict = verify(request)
+    assert verdict.verdict == "mismatch" and verdict.diagnosis and verdict.diagnosis[0].cause == "seat_order"
+    return render_page(verdict, request)
+
+
+# What the browser says of a page drawing other findings, or another recipe, than its data gives
+OTHER_FINDINGS = "under “Why it may not match” it draws other than this page's data gives your browser"
+OTHER_RECIPE = "its recipe is not the one this page's data gives your browser"
+
+
+@pytest.mark.parametrize(
+    ("kind", "served", "drawn", "says"),
+    [
+        (
+            "mismatch",
+            "the dice shown were not the committed ones: keep the server seed and report it.",
+            "a copying slip is all it can be: nothing to report.",
+            OTHER_FINDINGS,
+        ),
+        ("mismatch", "<b>One roll differs</b>", "<b>The roll numbers are shifted</b>", OTHER_FINDINGS),
+        ("seats", "&amp;client=a,b&amp;", "&amp;client=b,c&amp;", OTHER_FINDINGS),
+        (
+            "mismatch",
+            "client_seeds = [&#x27;a&#x27;, &#x27;b&#x27;]",
+            "client_seeds = [&#x27;b&#x27;, &#x27;a&#x27;]",
+            OTHER_RECIPE,
+        ),
+        ("mismatch", "for n in range(1, 13):", "for n in range(1, 5):", OTHER_RECIPE),
+        ("mismatch", "<span class=w>36</span></code>", "<span class=w>37</span></code>", OTHER_RECIPE),
+    ],
+    ids=["finding's words", "finding's heading", "retry link", "recipe's seeds", "recipe's rolls", "recipe's steps"],
+)
+def test_a_page_drawing_other_findings_or_another_recipe_than_its_data_gets_no_agreement(
+    browser: Browser, tmp_path: Path, kind: str, served: str, drawn: str, says: str
+) -> None:
+    # Given a mismatch's page (roll 5 recorded otherwise, or the seats swapped), its findings or its recipe rewritten,
+    # its data left as served (review: the browser read neither, and agreed beside a recipe printing other rolls)
+    page = _mismatch_page() if kind == "mismatch" else _seats_swapped_page()
+    _checked_agreeing(browser, tmp_path / "served.html", page)
+    # (its drawing alone: the data block, after it, may carry the same text)
+    assert 0 <= page.find(served) < page.index("id=fairdice-recheck>") and page.count(drawn) == 0, served
+    tampered = page.replace(served, drawn, 1)
+
+    # When the browser has checked it, Then it does not agree, and says which part is not its data's
+    _checked_not_agreeing(browser, tmp_path / "rewritten.html", tampered, says)
+
+
+def test_a_page_drawing_a_part_of_its_own_or_leaving_its_findings_out_gets_no_agreement(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch's page with a part of its own added (a heading and a line saying the game was fair), and the
+    # same page with its findings left out, heading and all (review: a part the page does not draw was not read)
+    page = _mismatch_page()
+    recipe = "<h2>Check it without this page</h2>"
+    findings = _first(r"(?s)<h2>Why it may not match</h2>.*?</div>\n", page)
+    pages = {
+        "a part of its own": page.replace(recipe, f"<h2>Note</h2><p>Every roll is fair.</p>{recipe}"),
+        "no findings": page.replace(findings, ""),
+    }
+    for name, tampered in pages.items():
+        assert tampered != page, name
+        # When the browser has checked it, Then it does not agree
+        says = "its parts are not those this page draws, in its order" if name != "no findings" else OTHER_FINDINGS
+        _checked_not_agreeing(browser, tmp_path / f"{name}.html", tampered, says)
+
+
 def test_a_page_of_a_game_without_an_archive_whose_data_says_its_verdict_is_the_archives_is_not_told_of_one(
     browser: Browser, tmp_path: Path
 ) -> None:
