@@ -159,7 +159,8 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
             parts.append(
                 f"<dl class=values><dt>Recorded, as given (not checked)</dt><dd>{_rolls_given(recorded)}</dd></dl>"
             )
-    parts.extend(_seal_section(verdict, words))
+    seal = "\n".join(_seal_section(verdict, words))
+    parts.append(seal)
     # The diagnosis and the recipe, each its heading then its part (what the browser's own check holds the page to)
     diagnosis = list(_diagnosis_section(verdict, request, words)) if verdict.diagnosis else []
     recipe = list(_recipe_section(verdict, request, recheck, words)) if verdict.verdict != "withheld" else []
@@ -168,6 +169,8 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
     if verdict.rolls and any(report["message"] is not None for report in verdict.rolls):
         rows = _table_rows(verdict)
         drawn = {"findings": "\n".join(diagnosis[1:]) or None, "recipe": "\n".join(recipe[1:]) or None}
+        if verdict.seal.in_time is not None:  # the seal part of a commitment the archive published, below its heading
+            drawn["published_part"] = seal[seal.index("</h2>") + len("</h2>") :]
         section, script, tail = _recheck_section(verdict, recheck, rows, request, drawn)
         parts.append(section)
         if request is not None:
@@ -517,7 +520,8 @@ def _recheck_section(
     data, what the page draws that the browser cannot recompute and holds the drawing to: the values of the link
     (`request`) the recheck does not carry (a daily link's commitment, where the browser recomputes the day the archive
     revealed), the seal the archive published, drawn as the verdict's seal, and `drawn`: the markup under "Why it may
-    not match" (`findings`) and under "Check it without this page" (`recipe`), None where the page has none."""
+    not match" (`findings`) and under "Check it without this page" (`recipe`), None where the page has none, and of a
+    seal the archive published, the markup of its part (`published_part`: when it was published, whether it is kept)."""
     scheme = _scheme(verdict)
     head = "<h2>Your browser's own check</h2>"
     if scheme is None or not scheme.browser:
@@ -557,6 +561,9 @@ def _recheck_section(
     # recipe is a program in Python): the page drawn there held to them, where a page drawing other findings, or a
     # recipe printing other rolls from other seeds, got "agree" (review). The recipe's values are the request's, which
     # the browser recomputes from; its program and the findings' words are the server's word, as the rest of the data.
+    # So is what the page says of when the archive published a day's commitment, which the browser reads no archive for
+    # (review: a day's page rewritten from "✗ published at 00:40 … does not show" to "✓ … before the game's play
+    # began", its heading fair, got "agree")
     data |= drawn or {"findings": None, "recipe": None}
     data["fair"] = verdict.verdict == "fair"
     section = (

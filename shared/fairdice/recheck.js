@@ -513,7 +513,12 @@
     ];
     const heads = [...document.querySelectorAll("h2")];
     const partsHeld = heads.length === titles.length && heads.every((h, at) => h.parentNode === main && h.attributes.length === 0 && h.childElementCount === 0 && h.textContent === titles[at]);
-    const held = { [`The ${sealWord}`]: sealHeld, "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld, "the page's footer": footerHeld };
+    // Of a day's seal the archive published, its part held whole to the markup the page's data gives (when it was
+    // published, whether it is kept: the archive's part, which the browser reads nothing of), where only its first line
+    // and its values were read, and "✗ published at 00:40 … does not show" made "✓ … before the game's play began" got
+    // "agree" (review)
+    const publishedHeld = !archived || givenAs(`The ${sealWord}`, data.published_part);
+    const held = { [`The ${sealWord}`]: sealHeld && publishedHeld, "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld, "the page's footer": footerHeld };
     const unread = Object.keys(held).filter((name) => !held[name]);
     // Nothing of the page hidden from the reader, which the browser would read as drawn (an element with the hidden
     // attribute, a <details> or <dialog> closed, a <template>): a page hiding the row of a roll that differs, its
@@ -562,7 +567,9 @@
     // preview of its link showing it alone; where only its start was read, "Mismatch · all 12 rolls fair" got "agree")
     const untitled = `${verdict.verdict[0].toUpperCase()}${verdict.verdict.slice(1)} · ${fairdice.schemes.get(verdict.scheme).title} · ${verdict.scheme} · fairdice`;
     const headingAgrees =
-      drawnWord !== null && (drawnWord === "fair" ? fairHere && fairOf : archived || (drawnWord === verdict.verdict && document.title === untitled));
+      // (of a day's roll, fair only where the page's data says the archive's verdict is: review, a day's incomplete
+      // page, its commitment late, headed fair got "agree")
+      drawnWord !== null && (drawnWord === "fair" ? fairHere && fairOf && (!archived || data.fair === true) : archived || (drawnWord === verdict.verdict && document.title === untitled));
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
@@ -622,6 +629,7 @@
     else if (!headingAgrees) {
       if (!published) parts.push(`the ${seal} it shows as published is not the SHA-256 of the ${secret}`);
       if (!fairHere) parts.push(`it says fair, where your browser's own verdict is ${verdict.verdict}`);
+      else if (archived && data.fair !== true && fairOf) parts.push("it says fair, where this page's data says the daily archive's verdict is not fair");
       else parts.push(`it says fair of other ${rolls} than your browser finds fair, ${about}`);
     }
     finish("disagree", sentence(`Your browser recomputed these ${rolls} itself and does not agree with this page: ${parts.join(", and ")}. Trust neither: check with the offline page or the recipe below`));

@@ -8,6 +8,7 @@ the page's policy had to block, and on a verdict page the browser's own recomput
 agreeing. Screenshots go under pytest's temporary folder (paths printed with `pytest -s`).
 """
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -843,6 +844,51 @@ def test_a_fair_flag_set_in_the_data_of_a_daily_rolls_mismatch_page_buys_no_sent
         assert page["recheck"] == "agree", (name, page["text"][:1500])
         assert said.endswith("it does not show the game was fair."), (name, said)
         assert "archive" not in said and shown == "", (name, said, shown)
+
+
+class LateDay(LockedDay):
+    """The same archive, the day's commitment published at 00:40 UTC, after its grace: its rolls at most incomplete."""
+
+    def lookup(self, day: dt.date) -> RevealedDay:
+        late = dt.datetime.combine(day, dt.time(0, 40), dt.UTC)
+        return dataclasses.replace(super().lookup(day), published_at=late, in_time=False)
+
+
+@pytest.mark.parametrize("rewritten", ["heading", "seal", "both"])
+def test_a_daily_rolls_page_its_commitment_late_drawn_fair_or_in_time_gets_no_agreement(
+    browser: Browser, tmp_path: Path, rewritten: str
+) -> None:
+    # Given a daily roll whose faces are the day's, its commitment published late (the archive's verdict incomplete),
+    # its page rewritten with the heading and tab of the same roll's fair page, or with that page's line saying the
+    # commitment was published in time, or both, its data left as served (review: the browser read no more of a day's
+    # seal than its first line and its values, and held a heading saying fair to its own check alone, which reads no
+    # archive, and agreed)
+    faces = verify(parse_request({"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER, "secret": KEY}))
+    request = parse_request(
+        {"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER, "recorded": [faces.rolls[0]["dice"]]}
+    )
+    late, fair = verify(request, day_secrets=LateDay()), verify(request, day_secrets=LockedDay())
+    assert (late.verdict, fair.verdict) == ("incomplete", "fair")
+    recheck = request.model_dump(mode="json") | {"secret": KEY}
+    served, good = render_page(late, request, recheck), render_page(fair, request, recheck)
+    _checked_agreeing(browser, tmp_path / "served.html", served)
+    tampered = served
+    if rewritten != "seal":
+        for pattern in (r"<title>.*?</title>", r'<div class="verdict \w+"><h1>.*?</h1></div>'):
+            tampered = tampered.replace(_first(pattern, served), _first(pattern, good))
+    if rewritten != "heading":
+        line = r"<p><span class=(?:ok|bad)>.</span> The commitment was published at .*?</p>"
+        tampered = tampered.replace(_first(line, served), _first(line, good))
+    assert "before the game's play began" in tampered or rewritten == "heading"
+
+    # When the browser has checked it, Then it does not agree, and says why
+    says = {
+        "heading": "it says fair, where this page's data says the daily archive's verdict is not fair",
+        "seal": "under “The commitment” it draws more than your browser reads",
+    }
+    for name, said in says.items():
+        if rewritten in (name, "both"):
+            _checked_not_agreeing(browser, tmp_path / f"{rewritten}.html", tampered, said)
 
 
 def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:
