@@ -328,12 +328,13 @@ def _seal_findings(request: RequestBase, secret: bytes, verdict: Verdict, seal_s
                     (
                         f"the same value was given as the {secret_word} and as the {seal}, and the recorded"
                         f" {recorded.rolls} {recorded.fit} it in every face but its {die} ({shown} where it rolls"
-                        f" {computed}), as another {words.roll} would fit as many {_one_time_in(chance)}: too few fit"
-                        f" to tell whether it is the {secret_word}, pasted as the {seal} too, and the {die} copied"
-                        f" wrong or shown otherwise, or the {seal}, pasted as the {secret_word} too. Give each in its"
-                        f" own field: the {seal} is {words.seal_shown()}, the {secret_word} {words.secret_shown()}. If"
-                        f" the {secret_word} is this value, its {seal} fits it and the {words.roll} was copied"
-                        f" correctly, the dice shown were not the committed ones: keep the {secret_word} and report it"
+                        f" {computed}), as another {words.roll} would fit as many or more {_one_time_in(chance)}: too"
+                        f" few fit to tell whether it is the {secret_word}, pasted as the {seal} too, and the {die}"
+                        f" copied wrong or shown otherwise, or the {seal}, pasted as the {secret_word} too. Give each"
+                        f" in its own field: the {seal} is {words.seal_shown()}, the {secret_word}"
+                        f" {words.secret_shown()}. If the {secret_word} is this value, its {seal} fits it and the"
+                        f" {words.roll} was copied correctly, the dice shown were not the committed ones: keep the"
+                        f" {secret_word} and report it"
                     ),
                     too_few_to_tell=True,
                     # Which of the two the value is, not whose (review: "Too few rolls fit the day secret to tell whose
@@ -431,11 +432,11 @@ def _archives_seal_one_face_off(request: RequestBase, seal_source: str, off: tup
         detail=(
             f"the {secret} given is the {seal} the archive published for the day ({seal_source}) itself, and the"
             f" recorded {roll} fits it in every face but its {die} ({shown} where it rolls {computed}), as another"
-            f" {roll} would fit as many {_one_time_in(chance)}: too few to tell whether the {roll} was computed from"
-            f" that {seal} and the {die} copied wrong, or the {seal} was pasted as the {secret}. Copy the {roll} again"
-            f" from the game: if it then fits, it was computed from the {seal} the archive published, which no mistake"
-            f" in copying explains: keep this link and report it. If the game shows {shown} there too, leave the"
-            f" {secret} out to check the {roll} against the one the archive revealed"
+            f" {roll} would fit as many or more {_one_time_in(chance)}: too few to tell whether the {roll} was computed"
+            f" from that {seal} and the {die} copied wrong, or the {seal} was pasted as the {secret}. Copy the {roll}"
+            f" again from the game: if it then fits, it was computed from the {seal} the archive published, which no"
+            f" mistake in copying explains: keep this link and report it. If the game shows {shown} there too, leave"
+            f" the {secret} out to check the {roll} against the one the archive revealed"
         ),
         # Too few of the roll's faces fit to tell a roll computed from the seal from the seal pasted, as its words say
         # (review: "The commitment was pasted as the day secret" above "too few to tell whether the roll was computed
@@ -725,9 +726,9 @@ def _seal_elsewhere(
                 (
                     f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {said}: too few"
                     f" fit to tell whether the {seal} is another game's or the {secret} is (another game's"
-                    f" {recorded.rolls} would fit as many {_one_time_in(chance)}). Copy both again from the game; if"
-                    f" both were copied correctly from this game, the {secret} is not the one it committed to: keep"
-                    f" both and report it. {_HEX_NOTE}"
+                    f" {recorded.rolls} would fit as many or more {_one_time_in(chance)}). Copy both again from the"
+                    f" game; if both were copied correctly from this game, the {secret} is not the one it committed to:"
+                    f" keep both and report it. {_HEX_NOTE}"
                 ),
                 too_few_to_tell=True,
             )
@@ -937,7 +938,7 @@ def _one_face_fits(
             words,
             (
                 f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; the recorded {roll}"
-                f" {fits.replace(' it ', f' this {secret} ', 1)}, as another {roll} would fit as many"
+                f" {fits.replace(' it ', f' this {secret} ', 1)}, as another {roll} would fit as many or more"
                 f" {_one_time_in(chance)}, and {mistakes}: too few fit to tell whether the {seal} is"
                 f" {words.other_game}'s or the {secret} is: {words.copy_both()}: keep both and report it. {_HEX_NOTE}"
             ),
@@ -956,8 +957,8 @@ def _one_face_fits(
         Tally(0, 1),
         words,
         (
-            f"{head}, as another {roll} would fit as many {_one_time_in(chance)}, and {mistakes}: too few fit to tell"
-            f" whether it is this {secret}'s {roll} with its {die} copied wrong or shown otherwise, or"
+            f"{head}, as another {roll} would fit as many or more {_one_time_in(chance)}, and {mistakes}: too few fit"
+            f" to tell whether it is this {secret}'s {roll} with its {die} copied wrong or shown otherwise, or"
             f" {words.elsewhere(roll)}. {check} the settings given are the game's and the {roll} was copied correctly"
             f" from it, the dice shown were not the committed ones: keep the {secret} and report it"
         ),
@@ -1551,7 +1552,7 @@ def _of_another_game(
                 whose = (
                     f"too few fit to tell whether the {secret} is from another game than both or this game's with"
                     f" {shown} shown with other dice than the committed ones (another game's {secret} would fit as"
-                    f" many {_one_time_in(chance)}). Copy the {secret} and the {seal} again from"
+                    f" many or more {_one_time_in(chance)}). Copy the {secret} and the {seal} again from"
                     f" the game; if both were copied correctly from this game, the {secret} is not the one it"
                     " committed to: keep both and report it."
                 )
@@ -1621,7 +1622,7 @@ def _too_few_fit(
         words,
         (
             f"{head} {mistakes}: too few fit to tell whether {recorded.they} {recorded.are} {elsewhere} or this game's"
-            f" with {shown} shown with other dice than the committed ones ({elsewhere} would fit as many"
+            f" with {shown} shown with other dice than the committed ones ({elsewhere} would fit as many or more"
             f" {_one_time_in(chance)}). {check} against the game's own {words.roll} list; if {copied}, the"
             f" dice shown were not the committed ones: keep the {words.secret} and report it"
         ),
@@ -1629,10 +1630,10 @@ def _too_few_fit(
 
 
 def _one_time_in(chance: float) -> str:
-    """The odds of `chance` as a finding says them, after "would fit as many": "1 time in about 4,866"; "less often
-    than 1 time in 10,000" below CHANCE, where the whole number would be absurd (1 in 10^325), and a chance too small
-    for a float (0.0: 600 of 600 rolls fitting) has none: `round(1 / chance)` divides by zero there. Its callers weigh
-    such chances elsewhere (`_beyond_chance`), but the words are safe without that."""
+    """The odds of `chance` as a finding says them, after "would fit as many or more": "1 time in about 4,866"; "less
+    often than 1 time in 10,000" below CHANCE, where the whole number would be absurd (1 in 10^325), and a chance too
+    small for a float (0.0: 600 of 600 rolls fitting) has none: `round(1 / chance)` divides by zero there. Its callers
+    weigh such chances elsewhere (`_beyond_chance`), but the words are safe without that."""
     if not chance >= CHANCE:
         return f"less often than 1 time in {number(round(1 / CHANCE))}"
     return f"1 time in about {number(round(1 / chance))}"

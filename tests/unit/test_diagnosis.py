@@ -1583,7 +1583,7 @@ def test_two_rolls_that_fit_beside_another_seal_are_said_as_two_where_the_count_
     # from "as another game's rolls might: the fingerprint, the key or both are most likely another game's")
     assert (
         "; the recorded rolls fit this key: too few fit to tell whether the fingerprint is another game's or the key"
-        " is (another game's rolls would fit as many 1 time in about 1,296)" in found.detail
+        " is (another game's rolls would fit as many or more 1 time in about 1,296)" in found.detail
     )
 
 
@@ -1601,7 +1601,7 @@ def test_two_rolls_that_fit_beside_another_seal_are_said_as_two_where_the_count_
         (
             PAIR36 | {"count": 2},
             "; the recorded rolls fit this server seed: too few fit to tell whether the seal is another game's or the"
-            " server seed is (another game's rolls would fit as many 1 time in about 1,296)",
+            " server seed is (another game's rolls would fit as many or more 1 time in about 1,296)",
         ),
         # none: nothing shows which
         (
@@ -2540,12 +2540,12 @@ def test_a_days_roll_with_one_die_copied_wrong_is_too_few_to_tell_never_most_lik
     assert (found.cause, found.explains, found.try_) == ("too_few_rolls_fit", "0 of 1 roll", None)
     assert found.detail == (
         f"the day secret matches the commitment, but the recorded roll fits it in every face but its d6 ({wrong[1]}"
-        f" where it rolls {roll[1]}), as another roll would fit as many 1 time in about 8,378, and none of the mistakes"
-        f" tried ({'' if archived else 'day before or after, '}dice order) explains it: too few fit to tell whether it"
-        " is this day secret's roll with its d6 copied wrong or shown otherwise, or another player's or another day's"
-        " roll: check the player id and the date (the UTC day it was rolled). If the settings given are the game's and"
-        " the roll was copied correctly from it, the dice shown were not the committed ones: keep the day secret and"
-        " report it"
+        f" where it rolls {roll[1]}), as another roll would fit as many or more 1 time in about 8,378, and none of the"
+        f" mistakes tried ({'' if archived else 'day before or after, '}dice order) explains it: too few fit to tell"
+        " whether it is this day secret's roll with its d6 copied wrong or shown otherwise, or another player's or"
+        " another day's roll: check the player id and the date (the UTC day it was rolled). If the settings given are"
+        " the game's and the roll was copied correctly from it, the dice shown were not the committed ones: keep the"
+        " day secret and report it"
     )
     assert "most likely" not in found.detail
     # and the page heads it as one roll's faces
@@ -2589,7 +2589,7 @@ def test_a_days_roll_with_two_dice_copied_wrong_is_too_few_to_tell_never_most_li
     # Then the finding names both dice, with the odds of 4 of 6 faces, and does not say whose the roll most likely is
     (found,) = verdict.diagnosis or []
     fits = f"fits it in every face but its d4 and d6 ({wrong[0]} and {wrong[1]} where it rolls {roll[0]} and {roll[1]})"
-    assert "as another roll would fit as many 1 time in about 387" in found.detail
+    assert "as another roll would fit as many or more 1 time in about 387" in found.detail
     assert "most likely" not in found.detail
     assert "is not its roll" not in found.detail
     if given == "secret":
@@ -2619,12 +2619,12 @@ def test_a_days_roll_fitting_in_every_face_but_one_beside_another_commitment_is_
     assert (found.cause, found.explains, found.too_few_to_tell) == ("too_few_rolls_fit", "0 of 1 roll", True)
     assert found.detail == (
         f"the SHA-256 of the day secret is {SEAL}, not the commitment given; the recorded roll fits this day secret in"
-        f" every face but its d6 ({wrong[1]} where it rolls {roll[1]}), as another roll would fit as many 1 time in"
-        " about 8,378, and none of the mistakes tried (day before or after, dice order) explains it: too few fit to"
-        " tell whether the commitment is another day's or the day secret is: copy both from the daily archive for the"
-        " same day. If both were copied correctly from the archive for this day, the day secret is not the one the"
-        " archive committed to: keep both and report it. Hex case and spaces around the hex are ignored, so they are"
-        " not the cause."
+        f" every face but its d6 ({wrong[1]} where it rolls {roll[1]}), as another roll would fit as many or more 1"
+        " time in about 8,378, and none of the mistakes tried (day before or after, dice order) explains it: too few"
+        " fit to tell whether the commitment is another day's or the day secret is: copy both from the daily archive"
+        " for the same day. If both were copied correctly from the archive for this day, the day secret is not the one"
+        " the archive committed to: keep both and report it. Hex case and spaces around the hex are ignored, so they"
+        " are not the cause."
     )
     assert "most likely" not in found.detail
     assert _words_against_code(verdict) == []
@@ -2678,13 +2678,13 @@ def test_one_value_in_both_fields_beside_a_roll_fitting_it_in_every_face_but_one
     assert (found.cause, found.explains, found.too_few_to_tell) == ("too_few_rolls_fit", "0 of 1 roll", True)
     assert found.detail == (
         "the same value was given as the day secret and as the commitment, and the recorded roll fits it in every face"
-        f" but its d6 ({wrong[1]} where it rolls {roll[1]}), as another roll would fit as many 1 time in about 8,378:"
-        " too few fit to tell whether it is the day secret, pasted as the commitment too, and the d6 copied wrong or"
-        " shown otherwise, or the commitment, pasted as the day secret too. Give each in its own field: the commitment"
-        " is the one the daily archive publishes for the day between 00:00 and 00:15 UTC, the day secret the one the"
-        " daily archive reveals once the day is over in UTC. If the day secret is this value, its commitment fits it"
-        " and the roll was copied correctly, the dice shown were not the committed ones: keep the day secret and report"
-        " it"
+        f" but its d6 ({wrong[1]} where it rolls {roll[1]}), as another roll would fit as many or more 1 time in about"
+        " 8,378: too few fit to tell whether it is the day secret, pasted as the commitment too, and the d6 copied"
+        " wrong or shown otherwise, or the commitment, pasted as the day secret too. Give each in its own field: the"
+        " commitment is the one the daily archive publishes for the day between 00:00 and 00:15 UTC, the day secret the"
+        " one the daily archive reveals once the day is over in UTC. If the day secret is this value, its commitment"
+        " fits it and the roll was copied correctly, the dice shown were not the committed ones: keep the day secret"
+        " and report it"
     )
     assert "is not its roll" not in found.detail
     # and the drawn tests' check of what the codes claim holds it
@@ -2710,11 +2710,11 @@ def test_a_roll_from_the_archives_commitment_with_one_die_copied_wrong_is_never_
     assert found.detail == (
         "the day secret given is the commitment the archive published for the day (daily archive"
         f" commitments/2026-10-28.json) itself, and the recorded roll fits it in every face but its d{sides}"
-        f" ({wrong[die]} where it rolls {roll[die]}), as another roll would fit as many 1 time in about 8,378: too few"
-        f" to tell whether the roll was computed from that commitment and the d{sides} copied wrong, or the commitment"
-        " was pasted as the day secret. Copy the roll again from the game: if it then fits, it was computed from the"
-        " commitment the archive published, which no mistake in copying explains: keep this link and report it. If"
-        f" the game shows {wrong[die]} there too, leave the day secret out to check the roll against the one the"
+        f" ({wrong[die]} where it rolls {roll[die]}), as another roll would fit as many or more 1 time in about 8,378:"
+        f" too few to tell whether the roll was computed from that commitment and the d{sides} copied wrong, or the"
+        " commitment was pasted as the day secret. Copy the roll again from the game: if it then fits, it was computed"
+        " from the commitment the archive published, which no mistake in copying explains: keep this link and report"
+        f" it. If the game shows {wrong[die]} there too, leave the day secret out to check the roll against the one the"
         " archive revealed"
     )
     # and three dice changed are still another roll, the commitment pasted as the day secret (changed deliberately
@@ -3773,7 +3773,7 @@ def test_a_secret_of_another_game_says_how_many_recorded_rolls_fit_it_where_some
     assert found.detail.startswith(
         "the seal does not fit this server seed, and only 2 of the 3 recorded rolls fit it; none of the mistakes tried"
     )
-    assert "(another game's server seed would fit as many 1 time in about 440)" in found.detail
+    assert "(another game's server seed would fit as many or more 1 time in about 440)" in found.detail
     assert "neither" not in found.detail
     # and where none fits, it is said as before
     another = rolls_of(PAIR36 | {"server_seed": OTHER_KEY, "count": 3})
@@ -3859,8 +3859,8 @@ def test_rolls_that_fit_the_secrets_own_seal_more_than_chance_explains_but_too_f
         )
         assert (
             f"too few fit to tell whether they are another game's rolls or this game's with {total - fit} rolls shown"
-            f" with other dice than the committed ones (another game's rolls would fit as many 1 time in about {odds})."
-            f" Check them against the game's own roll list; if the settings given are the game's and they were"
+            f" with other dice than the committed ones (another game's rolls would fit as many or more 1 time in about"
+            f" {odds}). Check them against the game's own roll list; if the settings given are the game's and they were"
             f" copied correctly from this game, the dice shown were not the committed ones: keep the {secret} and"
             " report it"
         ) in found.detail
@@ -3896,10 +3896,10 @@ def test_rolls_too_few_of_which_fit_a_secret_sent_without_a_seal_are_not_said_mo
     assert found.detail.startswith(f"only {fit} of the {total} recorded rolls fit this {words.secret} and none of")
     assert found.detail.endswith(
         f": too few fit to tell whether they are another game's rolls or this game's with {len(changed)} rolls shown"
-        f" with other dice than the committed ones (another game's rolls would fit as many 1 time in about {odds})."
-        f" Give the {words.seal} too, and check them against the game's own roll list; if the {words.seal} fits, the"
-        f" settings given are the game's and they were copied correctly from this game, the dice shown were not the"
-        f" committed ones: keep the {words.secret} and report it"
+        f" with other dice than the committed ones (another game's rolls would fit as many or more 1 time in about"
+        f" {odds}). Give the {words.seal} too, and check them against the game's own roll list; if the {words.seal}"
+        f" fits, the settings given are the game's and they were copied correctly from this game, the dice shown were"
+        f" not the committed ones: keep the {words.secret} and report it"
     )
     assert "most likely" not in found.detail
 
@@ -3957,9 +3957,9 @@ def test_a_secret_beside_another_games_seal_is_said_most_likely_another_games_on
     assert (
         f": too few fit to tell whether the {words.secret} is from another game than both or this game's with"
         f" {len(changed)} rolls shown with other dice than the committed ones (another game's {words.secret} would"
-        f" fit as many 1 time in about {odds}). Copy the {words.secret} and the {words.seal} again from the game; if"
-        f" both were copied correctly from this game, the {words.secret} is not the one it committed to: keep both"
-        " and report it."
+        f" fit as many or more 1 time in about {odds}). Copy the {words.secret} and the {words.seal} again from the"
+        f" game; if both were copied correctly from this game, the {words.secret} is not the one it committed to: keep"
+        " both and report it."
     ) in found.detail
     assert "most likely" not in found.detail
     assert "might" not in found.detail
@@ -4616,7 +4616,7 @@ def test_the_odds_of_too_few_rolls_fitting_are_said_safely_whatever_chance_reach
     # Then they say the odds as less than CHANCE gives, where 0.0 raised ZeroDivisionError and a chance of 1e-300 said
     # "1 time in about" a number of 301 digits; "less often than", where they said "would fit as many less than 1 time
     # in 10,000", which reads as fewer rolls
-    assert "(another game's rolls would fit as many less often than 1 time in 10,000)" in found.detail
+    assert "(another game's rolls would fit as many or more less often than 1 time in 10,000)" in found.detail
     assert "less than" not in found.detail
     assert "1 time in about" not in found.detail
     assert _one_time_in(chance) == "less often than 1 time in 10,000"
@@ -4679,7 +4679,7 @@ def test_a_seal_of_another_game_beside_rolls_too_few_of_which_fit_to_tell_says_s
     odds = f"{round(1 / chance_of_at_least(fit, total, 36)):,}"
     assert (
         f"; only {some}: too few fit to tell whether the {seal} is another game's or the {secret} is (another game's"
-        f" rolls would fit as many 1 time in about {odds}). Copy both again from the game; if both were copied"
+        f" rolls would fit as many or more 1 time in about {odds}). Copy both again from the game; if both were copied"
         f" correctly from this game, the {secret} is not the one it committed to: keep both and report it."
     ) in found.detail
     assert "most likely" not in found.detail
