@@ -725,7 +725,7 @@ def _seal_elsewhere(
                 words,
                 (
                     f"the SHA-256 of the {secret} is {verdict.seal.computed}, not the {seal} given; {said}: too few"
-                    f" fit to tell whether the {seal} is another game's or the {secret} is (another game's"
+                    f" fit to tell whether the {seal} is {words.other_game}'s or the {secret} is (another game's"
                     f" {recorded.rolls} would fit as many or more {_one_time_in(chance)}). Copy both again from the"
                     f" game; if both were copied correctly from this game, the {secret} is not the one it committed to:"
                     f" keep both and report it. {_HEX_NOTE}"
@@ -1550,10 +1550,10 @@ def _of_another_game(
                 # this game's with the rest shown otherwise, so neither is said most likely
                 shown = counted(explains.of - k, words.roll, words.rolls)
                 whose = (
-                    f"too few fit to tell whether the {secret} is from another game than both or this game's with"
-                    f" {shown} shown with other dice than the committed ones (another game's {secret} would fit as"
-                    f" many or more {_one_time_in(chance)}). Copy the {secret} and the {seal} again from"
-                    f" the game; if both were copied correctly from this game, the {secret} is not the one it"
+                    f"too few fit to tell whether the {secret} is from {words.other_game} than both or this game's"
+                    f" with {shown} shown with other dice than the committed ones ({words.other_game}'s {secret} would"
+                    f" fit as many or more {_one_time_in(chance)}). Copy the {secret} and the {seal} again from the"
+                    f" game; if both were copied correctly from this game, the {secret} is not the one it"
                     " committed to: keep both and report it."
                 )
         detail = f"{fit} {mistakes}: {whose} {_HEX_NOTE}"

@@ -229,7 +229,8 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     "seal_of_hex_text": "the seal computed over the secret's hex text, not its bytes",
     "seal_from_other_game": "the seal does not fit the secret: another game's seal, or a secret that is not the one"
     " committed to, where more recorded rolls fit the secret than another game's would; the seal, the secret or both"
-    " another game's where no more fit, or none were recorded; daily, another day's in place of another game's",
+    " another game's where no more fit, or none were recorded; daily, another day's in place of another game's; pair36"
+    " and bg-online-v1, whose seal covers a whole match, another match's",
     "rolls_from_other_game": "none of the mistakes tried explains the rolls, no more of which fit the secret than"
     " another game's might: most likely another game's rolls; daily, another player's or another day's in place of"
     " another game's",
@@ -248,7 +249,8 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
     " given is another day's or copied wrong, whatever the rolls and whether or not a commitment is given; elsewhere,"
     " and daily with no archive read, none of the mistakes tried explaining the rolls, no more of which fit the secret"
-    " than another game's might, most likely another game's secret, daily another day's",
+    " than another game's might, most likely another game's secret, daily another day's, pair36 and bg-online-v1"
+    " another match's",
     "secret_not_committed": "daily, the archive revealed a secret it had not committed to, whose SHA-256 is not the"
     " commitment it published; where that commitment is the secret itself, the archive published the secret as its"
     " commitment",

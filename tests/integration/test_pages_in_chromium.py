@@ -129,7 +129,7 @@ def pages(server: str) -> dict[str, tuple[str, str]]:
         ),
         "wrong-seal": (
             link_for(server, GAME | {"seal": "ab" * 32, "recorded": recorded(GAME)}),
-            "The seal belongs to another game (it fits all 12 recorded rolls)",
+            "The seal belongs to another match (it fits all 12 recorded rolls)",
         ),
         "cut-short": (cut, "Nothing failed, but the check is incomplete: rolls 9 to 12 were not recorded."),
         "error": (fair.replace("?seed=", "?sede="), "The link's sede is not a parameter of a pair36 link"),

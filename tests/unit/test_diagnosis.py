@@ -1597,10 +1597,11 @@ def test_two_rolls_that_fit_beside_another_seal_are_said_as_two_where_the_count_
             " likely another game's",
         ),
         # two, 1 time in 1,296, rarer than OTHER_GAME_CHANCE: too few to tell which (changed deliberately from "as
-        # another game's rolls might: the seal, the server seed or both are most likely another game's")
+        # another game's rolls might: the seal, the server seed or both are most likely another game's"); a pair36
+        # seal covers a match, so another match's (changed deliberately from "another game's")
         (
             PAIR36 | {"count": 2},
-            "; the recorded rolls fit this server seed: too few fit to tell whether the seal is another game's or the"
+            "; the recorded rolls fit this server seed: too few fit to tell whether the seal is another match's or the"
             " server seed is (another game's rolls would fit as many or more 1 time in about 1,296)",
         ),
         # none: nothing shows which
@@ -1631,6 +1632,36 @@ def test_a_seal_of_another_game_is_blamed_alone_only_where_more_rolls_fit_the_se
     # differ (review: "the recorded roll fits this key, so the fingerprint is most likely another game's" of one roll,
     # which another key's fits 1 time in 36)
     assert words in found.detail
+
+
+@pytest.mark.parametrize(
+    ("game", "whose", "copy"),
+    [
+        (PAIR36, "another match's", "copy both from the same match. If both were copied correctly from this match"),
+        (ONLINE, "another match's", "copy both from the same match. If both were copied correctly from this match"),
+        (NARDE, "another game's", "copy both from the same game. If both were copied correctly from this game"),
+        (BOT, "another game's", "copy both from the same game. If both were copied correctly from this game"),
+        (THREE, "another game's", "copy both from the same game. If both were copied correctly from this game"),
+    ],
+    ids=["pair36", "bg-online-v1", "narde-v1", "bg-dice-v1", "three-dice"],
+)
+def test_a_seal_that_covers_a_whole_match_is_said_another_matchs_not_another_games(
+    game: dict[str, Any], whose: str, copy: str
+) -> None:
+    # Given a game's rolls, every one fitting its secret, sent with another secret's seal
+    request = parse_request(game)
+    words = schemes.of(request).words
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    sent = game | {request.SEAL_FIELD: other, "recorded": rolls_of(game | {"count": 10})}
+    verdict = check(sent)
+    found = finding(verdict, "seal_from_other_game")
+    # Then, where one seal covers every game of a match (pair36's roll numbers run across the match, bg-online-v1's
+    # key is the match's), the seal is said to be another match's, to copy from the same match: another game of the
+    # same match shows this very seal (review: "the seal is most likely another game's: copy both from the same game")
+    assert f"so the {words.seal} is most likely {whose}: {copy}" in found.detail
+    # and the page heads it so
+    page = html.unescape(render_page(verdict, parse_request(sent)))
+    assert f"<b>The {words.seal} belongs to {whose[:-2]}</b>" in page
 
 
 @pytest.mark.parametrize(
@@ -3773,7 +3804,8 @@ def test_a_secret_of_another_game_says_how_many_recorded_rolls_fit_it_where_some
     assert found.detail.startswith(
         "the seal does not fit this server seed, and only 2 of the 3 recorded rolls fit it; none of the mistakes tried"
     )
-    assert "(another game's server seed would fit as many or more 1 time in about 440)" in found.detail
+    # (a pair36 server seed is a whole match's: changed deliberately from "another game's server seed")
+    assert "(another match's server seed would fit as many or more 1 time in about 440)" in found.detail
     assert "neither" not in found.detail
     # and where none fits, it is said as before
     another = rolls_of(PAIR36 | {"server_seed": OTHER_KEY, "count": 3})
@@ -3949,17 +3981,20 @@ def test_a_secret_beside_another_games_seal_is_said_most_likely_another_games_on
     if cause == "other_game":
         # Then, where luck that ordinary explains them, the secret is most likely another game's, as before
         assert ", as another game's rolls might; none of the mistakes tried" in found.detail
-        assert f": the {words.secret} is most likely from another game than both; copy it again" in found.detail
+        # (another match's of a pair36 server seed, a whole match's: changed deliberately from "another game")
+        assert f": the {words.secret} is most likely from {words.other_game} than both; copy it again" in found.detail
         return
     # Then, where it is rarer, too few fit to tell, said with the odds, never "most likely" nor "might"
     odds = f"{round(1 / chance_of_at_least(fit, total, 36)):,}"
     assert "fit it; none of the mistakes tried" in found.detail
     assert (
-        f": too few fit to tell whether the {words.secret} is from another game than both or this game's with"
-        f" {len(changed)} rolls shown with other dice than the committed ones (another game's {words.secret} would"
-        f" fit as many or more 1 time in about {odds}). Copy the {words.secret} and the {words.seal} again from the"
-        f" game; if both were copied correctly from this game, the {words.secret} is not the one it committed to: keep"
-        " both and report it."
+        # whose, other than this game's, the secret is in the room's words: pair36's another match's (changed
+        # deliberately from "another game" for every room)
+        f": too few fit to tell whether the {words.secret} is from {words.other_game} than both or this game's with"
+        f" {len(changed)} rolls shown with other dice than the committed ones ({words.other_game}'s {words.secret}"
+        f" would fit as many or more 1 time in about {odds}). Copy the {words.secret} and the {words.seal} again from"
+        f" the game; if both were copied correctly from this game, the {words.secret} is not the one it committed to:"
+        " keep both and report it."
     ) in found.detail
     assert "most likely" not in found.detail
     assert "might" not in found.detail
@@ -4669,18 +4704,20 @@ def test_a_seal_of_another_game_beside_rolls_too_few_of_which_fit_to_tell_says_s
     assert found.too_few_to_tell == (band == "too_few")
     if band == "might":
         # Then, where luck that ordinary explains them, the seal, the secret or both, as before
+        # (whose in the room's words: a pair36 seal covers a match, so another match's, to copy from the same match:
+        # changed deliberately from "another game's" and "the same game" for every room)
         assert (
-            f"; only {some}, as another game's rolls might: the {seal}, the {secret} or both are most likely another"
-            " game's: copy both from the same game." in found.detail
+            f"; only {some}, as another game's rolls might: the {seal}, the {secret} or both are most likely"
+            f" {words.other_game}'s: {words.copy_both()}:" in found.detail
         )
         return
     # Then, where it is rarer, too few fit to tell which of the seal and the secret is another game's, with the odds,
     # never "most likely" nor "might"
     odds = f"{round(1 / chance_of_at_least(fit, total, 36)):,}"
     assert (
-        f"; only {some}: too few fit to tell whether the {seal} is another game's or the {secret} is (another game's"
-        f" rolls would fit as many or more 1 time in about {odds}). Copy both again from the game; if both were copied"
-        f" correctly from this game, the {secret} is not the one it committed to: keep both and report it."
+        f"; only {some}: too few fit to tell whether the {seal} is {words.other_game}'s or the {secret} is (another"
+        f" game's rolls would fit as many or more 1 time in about {odds}). Copy both again from the game; if both were"
+        f" copied correctly from this game, the {secret} is not the one it committed to: keep both and report it."
     ) in found.detail
     assert "most likely" not in found.detail
     assert "might" not in found.detail
@@ -4711,8 +4748,10 @@ def test_a_seals_finding_carries_in_its_code_what_its_words_say_on_both_sides_of
                 assert "seal_from_other_game" not in causes, (fit, total, causes)
                 found = finding(verdict, "too_few_rolls_fit")
                 assert found.too_few_to_tell
+                # whose other than this game's in the room's words: a match's for pair36 and bg-online-v1, whose
+                # seal covers a whole match (changed deliberately from "another game's" for every room)
                 assert (
-                    f"too few fit to tell whether the {words.seal} is another game's or the {words.secret} is"
+                    f"too few fit to tell whether the {words.seal} is {words.other_game}'s or the {words.secret} is"
                     in found.detail
                 )
                 assert "most likely" not in found.detail
@@ -4723,7 +4762,7 @@ def test_a_seals_finding_carries_in_its_code_what_its_words_say_on_both_sides_of
             found = finding(verdict, "seal_from_other_game")
             assert (found.seal_alone, found.too_few_to_tell) == (chance < CHANCE, False)
             assert "too few fit to tell" not in found.detail
-            assert "most likely another game's" in found.detail
+            assert f"most likely {words.other_game}'s" in found.detail
     # and every side of each bar was reached in this scheme
     assert reached == {"alone", "too few", "either"}
 

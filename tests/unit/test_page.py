@@ -926,10 +926,11 @@ def test_a_seal_of_another_game_is_headed_as_its_words_blame_it(game: dict[str, 
         # tell whether the {seal} or the {secret} is another game's", of seal_from_other_game)
         (5, 3, "Too few rolls fit the {secret} to tell whose it is"),
         (5, 2, "Too few rolls fit the {secret} to tell whose it is"),
-        # 2 of 6 (about 1 in 93): luck that ordinary explains them, the seal, the secret or both
-        (6, 2, "The {seal}, the {secret} or both belong to another game"),
+        # 2 of 6 (about 1 in 93): luck that ordinary explains them, the seal, the secret or both; another match's
+        # where a seal covers a whole match, as pair36's does (changed deliberately from "another game" for every room)
+        (6, 2, "The {seal}, the {secret} or both belong to {other_game}"),
         # 4 of 6, below CHANCE: the seal alone
-        (6, 4, "The {seal} belongs to another game"),
+        (6, 4, "The {seal} belongs to {other_game}"),
     ],
     ids=["3 of 5", "2 of 5", "2 of 6", "4 of 6"],
 )
@@ -950,9 +951,9 @@ def test_a_seal_of_another_game_beside_too_few_rolls_fitting_to_tell_is_headed_a
     # Then the page heads it as its words say: where too few fit to tell which is another game's, that, where it said
     # "The seal, the server seed or both belong to another game" above "too few fit to tell whether the seal is another
     # game's or the server seed is"
-    title = heading.format(seal=words.seal, secret=words.secret)
+    title = heading.format(seal=words.seal, secret=words.secret, other_game=words.other_game)
     assert f"<b>{title}</b> <span class=muted>(it fits {fit} of the {total} recorded rolls)" in unescape(page)
-    assert ("or both belong to another game" in page) == ("or both" in heading)
+    assert (f"or both belong to {words.other_game}" in page) == ("or both" in heading)
 
 
 @pytest.mark.parametrize(
@@ -1026,7 +1027,8 @@ def test_a_roll_count_with_its_fix_beside_too_few_rolls_fitting_to_tell_whose_th
     assert shown.index(heads[0]) < shown.index(heads[1]), shown
     assert f"Every {words.roll} compared fits, but {total} {words.rolls} were recorded and {fit} computed" in shown
     assert shown.count(f"Check again with {total} {words.rolls}") == 1
-    assert f"too few fit to tell whether the {words.seal} is another game's or the {words.secret} is" in shown
+    # (another match's of pair36, whose seal covers a match: changed deliberately from "another game's")
+    assert f"too few fit to tell whether the {words.seal} is {words.other_game}'s or the {words.secret} is" in shown
     assert ("only" in sealed.detail) == (fitting < total)
     # and the count's fix, applied, leaves one finding of the same code and rolls: the seal's where they all fit, the
     # rolls' where some differ, too few fitting to tell whose the secret is either way
@@ -1035,7 +1037,7 @@ def test_a_roll_count_with_its_fix_beside_too_few_rolls_fitting_to_tell_whose_th
     assert (again.cause, again.tally, again.too_few_to_tell) == ("too_few_rolls_fit", sealed.tally, True)
     assert (again.detail == sealed.detail) == (fitting == total)
     if fitting < total:
-        assert f"too few fit to tell whether the {words.secret} is from another game than both" in again.detail
+        assert f"too few fit to tell whether the {words.secret} is from {words.other_game} than both" in again.detail
 
 
 def test_the_seals_finding_is_weighed_against_chance_once_where_its_words_are_written_not_again_for_its_heading(
@@ -1369,8 +1371,9 @@ def test_rolls_too_few_of_which_fit_the_secrets_own_seal_are_headed_as_too_few_t
         # 3 of 5, which another game's secret would fit 1 time in about 4,866: too few to tell whose it is
         ("pair36", 5, (1, 3), "Too few rolls fit the server seed to tell whose it is"),
         ("narde-v1", 5, (1, 3), "Too few rolls fit the key to tell whose it is"),
-        # 2 of 6, about 1 in 93: luck that ordinary explains them, and the secret is most likely another game's
-        ("pair36", 6, (1, 3, 4, 5), "The server seed belongs to another game"),
+        # 2 of 6, about 1 in 93: luck that ordinary explains them, and the secret is most likely another game's; a
+        # pair36 server seed is a whole match's, so another match's (changed deliberately from "another game")
+        ("pair36", 6, (1, 3, 4, 5), "The server seed belongs to another match"),
         ("narde-v1", 6, (1, 3, 4, 5), "The key belongs to another game"),
     ],
 )

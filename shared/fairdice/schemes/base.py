@@ -89,6 +89,23 @@ class Words:
 
 
 @dataclass(frozen=True)
+class MatchWords(Words):
+    """The words of a scheme whose seal covers a whole match, every game of it rolled from the one secret (seed 000's
+    roll numbers run across the match; seed 001's online key is the match's): a seal or a secret that is not this
+    game's is not another game's of the match either, which shares them, but another match's (review: "the seal is
+    most likely another game's" of a pair36 match)."""
+
+    other_game: str = "another match"
+
+    def copy_both(self) -> str:
+        # Any game of the match shows the same seal and reveals the same secret
+        return (
+            f"copy both from the same match. If both were copied correctly from this match, the {self.secret} is"
+            " not the one it committed to"
+        )
+
+
+@dataclass(frozen=True)
 class LinkParam:
     """One parameter of a scheme's game-over link: its name in the URL and the request field it fills."""
 

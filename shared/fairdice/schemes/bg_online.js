@@ -8,7 +8,7 @@ fairdice.register(
     const SEATS = ["first", "second"];
     const MATCH_GAMES = 49; // a match to 25 points has at most 49 games
     const PAIR = [6, 6];
-    const words = { secret: "server number", seal: "seal", roll: "roll", rolls: "rolls" };
+    const words = { secret: "server number", seal: "seal", roll: "roll", rolls: "rolls", other_game: "another match" };
     const labelled = fairdice.need("labelled");
     const { fields, FieldError, words: say } = fairdice;
 

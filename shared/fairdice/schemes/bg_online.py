@@ -27,8 +27,8 @@ from fairdice.schemes.base import (
     GameParts,
     Hypothesis,
     LinkParam,
+    MatchWords,
     Scheme,
-    Words,
     labels_of,
     or_placeholder,
     py,
@@ -115,7 +115,7 @@ class BgOnline(Scheme[BgOnlineRequest]):
     """Seed 001's scheme for online games."""
 
     request = BgOnlineRequest
-    words = Words("server number", "seal")
+    words = MatchWords("server number", "seal")
     tried = (SEAT_ORDER, "game of the match", DICE_ORDER)
     link = (
         LinkParam("server", "server_number"),

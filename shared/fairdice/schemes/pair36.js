@@ -8,7 +8,7 @@ fairdice.register(
     const MAX_SEATS = 8;
     const MATCH_ROLLS = 10000; // roll numbers run 1 to 10,000
     const PAIR = [6, 6];
-    const words = { secret: "server seed", seal: "seal", roll: "roll", rolls: "rolls" };
+    const words = { secret: "server seed", seal: "seal", roll: "roll", rolls: "rolls", other_game: "another match" };
     const { fields, words: say } = fairdice;
 
     /** What the player must see of a hex client seed's capital letters: another case rolls other dice (pair36.py). */

@@ -26,9 +26,9 @@ from fairdice.schemes.base import (
     Example,
     Hypothesis,
     LinkParam,
+    MatchWords,
     Numbering,
     Scheme,
-    Words,
     computed_span,
     or_placeholder,
     py,
@@ -124,7 +124,7 @@ class Pair36(Scheme[Pair36Request]):
     """Seed 000's scheme."""
 
     request = Pair36Request
-    words = Words("server seed", "seal")
+    words = MatchWords("server seed", "seal")
     tried = ("numbering", SEAT_ORDER, DICE_ORDER)
     link = (
         LinkParam("seed", "server_seed"),
