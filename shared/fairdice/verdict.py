@@ -245,7 +245,9 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " as beside the secret's own seal; daily, also one roll fitting the secret in every face but one or two, as"
     " another's would by luck rarer than 1 time in 100: too few to tell it from another player's or another day's,"
     " or, beside a commitment that does not fit the secret, whether the commitment or the secret is another day's,"
-    " or, with one value given as both the secret and the commitment, which of the two it is",
+    " or, with one value given as both the secret and the commitment, which of the two it is; so too one recorded roll"
+    " of few dice that does not fit a secret its seal fits: one roll is too few to tell another game's from this"
+    " game's copied wrong or shown with other dice",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
     " given is another day's or copied wrong, whatever the rolls and whether or not a commitment is given; elsewhere,"
     " and daily with no archive read, none of the mistakes tried explaining the rolls, no more of which fit the secret"

@@ -164,11 +164,15 @@ def test_a_three_dice_finding_counts_what_it_explains_in_plies_as_the_page_and_s
     verdict = verify(request)
     assert finding(verdict, "few_rolls_differ").explains == "19 of 20 plies"
     assert "19 of the 20 recorded plies fit; 1 differs" in render_page(verdict, request)
-    one = finding(check(THREE | {"first": 1, "recorded": game[:1]}), "rolls_from_other_game")
+    # (too_few_rolls_fit: one ply beside the seed's own commit is too few to tell whose it is, changed deliberately
+    # from rolls_from_other_game)
+    one = finding(check(THREE | {"first": 1, "recorded": game[:1]}), "too_few_rolls_fit")
     assert one.explains == "0 of 1 ply"
 
 
-@pytest.mark.parametrize(("commit", "cause"), [(SEAL, "rolls_from_other_game"), ("00" * 32, "secret_from_other_game")])
+# (beside the seed's own commit, too_few_rolls_fit: one ply is too few to tell whose it is, changed deliberately from
+# rolls_from_other_game)
+@pytest.mark.parametrize(("commit", "cause"), [(SEAL, "too_few_rolls_fit"), ("00" * 32, "secret_from_other_game")])
 def test_a_three_dice_finding_on_too_few_plies_to_tell_a_mistake_counts_them_in_plies(commit: str, cause: str) -> None:
     # Given a three-dice request of one ply that no mistake tried explains, fewer than a mistake needs to be named
     sent = THREE | {"commit": commit, "first": 1, "recorded": rolls_of(THREE | {"count": 1})}
@@ -1634,6 +1638,39 @@ def test_a_seal_of_another_game_is_blamed_alone_only_where_more_rolls_fit_the_se
     assert words in found.detail
 
 
+@pytest.mark.parametrize("game", [PAIR36, NARDE, BOT, ONLINE, THREE], ids=lambda game: game["scheme"])
+def test_one_roll_that_does_not_fit_the_secrets_own_seal_is_too_few_to_tell_whose_it_is(game: dict[str, Any]) -> None:
+    # Given a game's first roll (or ply), sent under the secret's own seal with another roll that no mistake tried
+    # gives: this game's, copied wrong or shown with other dice, or another game's, which does not fit either
+    request = parse_request(game)
+    words = schemes.of(request).words
+    real = rolls_of(game | {"count": 1})[0]
+    wrong = [real[0] % 6 + 1, *(die % 6 + 1 for die in real[1:])]
+    verdict = check(game | {"count": 1, "recorded": [wrong]})
+    (found,) = verdict.diagnosis or []
+    # Then neither is said most likely (review: "it is most likely another game's roll" of one roll of two dice,
+    # which another game's misses 35 times in 36 and this game's copied wrong every time): one roll is too few to tell
+    assert (found.cause, found.explains) == ("too_few_rolls_fit", f"0 of 1 {words.roll}")
+    assert "most likely" not in found.detail
+    assert (
+        f"one {words.roll} is little evidence either way, too few fit to tell whether it is another game's"
+        f" {words.roll} or this game's, copied wrong or shown with other dice than the committed ones." in found.detail
+    )
+    assert found.detail.endswith(
+        f"if the settings given are the game's and it was copied correctly from this game, the dice shown were not the"
+        f" committed ones: keep the {words.secret} and report it"
+    )
+    # and the page heads it so, not "The roll belongs to another game"
+    page = html.unescape(render_page(verdict, parse_request(game | {"count": 1, "recorded": [wrong]})))
+    assert f"<b>One {words.roll} is too few to tell whose it is</b>" in page
+    assert "belongs to another game" not in page
+    assert _words_against_code(verdict) == []
+    # and two rolls that fit nothing are another game's, as before
+    two = [wrong, [die % 6 + 1 for die in rolls_of(game | {"count": 2})[1]]]
+    (found,) = check(game | {"count": 2, "recorded": two}).diagnosis or []
+    assert (found.cause, "most likely" in found.detail) == ("rolls_from_other_game", True)
+
+
 @pytest.mark.parametrize(
     ("game", "whose", "copy"),
     [
@@ -1822,7 +1859,9 @@ def test_neither_seal_nor_rolls_fitting_is_said_in_the_schemes_words(
             True,
             "the seed matches the commit, but the recorded ply is not its ply and none of the mistakes tried",
         ),
-        (THREE, "commit", True, "it is most likely another game's ply"),
+        # one ply beside the seed's own commit is too few to tell whose it is (changed deliberately from "it is most
+        # likely another game's ply")
+        (THREE, "commit", True, "too few fit to tell whether it is another game's ply or this game's"),
         (
             THREE,
             "commit",
@@ -1839,8 +1878,9 @@ def test_rolls_of_another_game_are_said_in_the_schemes_words(
     # Given rolls no mistake tried explains, with the game's own seal or with none
     mistaken = game | {seal: game[seal] if given else None, "recorded": [[6] * len(rolls_of(game | {"count": 1})[0])]}
 
-    # When it is diagnosed
-    found = finding(check(mistaken), "rolls_from_other_game")
+    # When it is diagnosed: beside the secret's own seal, one roll is too few to tell whose it is (too_few_rolls_fit,
+    # changed deliberately from rolls_from_other_game)
+    found = finding(check(mistaken), "too_few_rolls_fit" if given else "rolls_from_other_game")
 
     # Then the finding names the seal, the secret and the rolls as the scheme does, as `secret_from_other_game` does
     # (review: bg-dice-v1's "the secret matches the seal", where seed 001 says key and lock, and three-dice's "the
@@ -4137,6 +4177,10 @@ def _words_against_code(verdict: Verdict) -> list[str]:
                 checks["band"] = (
                     tally == Tally(0, 1) and CHANCE <= _faces_chance(verdict, room.sides) < OTHER_GAME_CHANCE
                 )
+            if f"one {room.words.roll} is little evidence either way" in detail:
+                # One roll that does not fit beside the secret's own seal, too few to tell whose (added deliberately
+                # with that finding): no band, as none fits
+                checks["band"] = tally == Tally(0, 1) and (not mismatched or as_text)
             checks["not most likely"] = "most likely" not in detail
         if cause == "seal_from_other_game":
             checks["seal mismatch"] = mismatched and f"most likely {other}'s" in detail
