@@ -78,7 +78,11 @@ def diagnose(
             findings = [_not_committed(request, verdict, secret, seal_source)]
         if verdict.checks.rolls == "mismatch":
             named = f"the {schemes.of(request).words.seal} the archive published" if as_text else None
-            found, _ = _roll_findings(request, secret, verdict, as_text=named)
+            # Whose the rolls are is weighed as beside the secret's own seal: the secret is the archive's, and the seal
+            # that does not fit it is the archive's to report, not a sign the secret is another day's (review: a roll a
+            # face or two off got no finding, its words asking whether the commitment or the secret is another day's)
+            revealed_at = None if as_text else verdict.source or ""
+            found, _ = _roll_findings(request, secret, verdict, as_text=named, revealed=revealed_at)
             findings.extend(finding for finding in found if not _of_secret_given(finding))
         return findings[:MAX_FINDINGS]
     if uncommitted_secret is not None and verdict.checks.seal == "match" and verdict.checks.rolls != "mismatch":
@@ -748,10 +752,11 @@ def _seal_elsewhere(
 
 
 def _roll_findings(
-    request: RequestBase, secret: bytes, verdict: Verdict, *, as_text: str | None = None
+    request: RequestBase, secret: bytes, verdict: Verdict, *, as_text: str | None = None, revealed: str | None = None
 ) -> tuple[list[Finding], Tally | None]:
     """Findings about the recorded rolls, and how far the best of them fits this secret (None: not at all). `as_text`:
-    the seal, named so ("the seal given"), is this secret's, computed over its hex text (`seal_of_hex_text`)."""
+    the seal, named so ("the seal given"), is this secret's, computed over its hex text (`seal_of_hex_text`).
+    `revealed`: the secret is an authority's own, revealed there (the daily archive's), which does not give its seal."""
     case = _case(request, secret)
     matched = sum(1 for report in verdict.rolls if report["matches"])
     if matched == verdict.summary.compared and case.total != verdict.summary.count:
@@ -841,7 +846,7 @@ def _roll_findings(
     # does not fit the secret, the seal's finding says what that leaves
     off = _faces_off(case, verdict)
     if off is not None:
-        return [_one_face_fits(case, verdict, off, _listed(case, kinds), as_text=as_text)], None
+        return [_one_face_fits(case, verdict, off, _listed(case, kinds), as_text=as_text, revealed=revealed)], None
     finding = _unexplained(case, verdict, matched, _offered(case, verdict, weak), _listed(case, kinds), as_text=as_text)
     if finding.cause not in _THIS_SECRET:
         return [finding], None
@@ -917,17 +922,40 @@ def _faces_chance(sides: Sequence[int], least: int) -> float:
 
 
 def _one_face_fits(
-    case: Case[Any], verdict: Verdict, off: tuple[str, str, str, float], tried: list[str], *, as_text: str | None
+    case: Case[Any],
+    verdict: Verdict,
+    off: tuple[str, str, str, float],
+    tried: list[str],
+    *,
+    as_text: str | None,
+    revealed: str | None = None,
 ) -> Finding:
     """`too_few_rolls_fit` of one roll that fits the secret in every face but one or two (`_faces_off`), none of the
     mistakes `tried` explaining it: too few to tell this secret's roll with that die shown otherwise from another one,
     in the scheme's words (`Words.elsewhere`), beside the secret's own seal (or one over its hex text, `as_text`) or
-    none."""
+    none; or beside an authority's seal that does not fit its own secret, revealed at `revealed` (the daily archive's),
+    which is the authority's to report, not the player's: weighed as beside the secret's own seal."""
     words = case.scheme.words
     roll, secret, seal = words.roll, words.secret, words.seal
     die, shown, computed, chance = off
     mistakes = _mistakes_tried(case, tried, "none of the", "it")
     fits = f"fits it in every face but its {die} ({shown} where it rolls {computed})"
+    if revealed is not None:
+        # The secret is the archive's, not given: whose the roll is, and, if it is this day's, that its dice are not
+        # those the archive's secret rolls, which the player reports with the link, as the seal's finding asks
+        where = f" ({revealed})" if revealed else ""
+        return _finding(
+            "too_few_rolls_fit",
+            Tally(0, 1),
+            words,
+            (
+                f"the recorded {roll} {fits.replace(' it ', f' the {secret} the archive revealed{where} ', 1)},"
+                f" as another {roll} would fit as many or more {_one_time_in(chance)}, and {mistakes}: too few fit to"
+                f" tell whether it is this {secret}'s {roll} with its {die} copied wrong or shown otherwise, or"
+                f" {words.elsewhere(roll)}. If the settings given are the game's and the {roll} was copied correctly"
+                f" from it, the dice shown were not those this {secret} rolls: keep this link and report it"
+            ),
+        )
     if verdict.checks.seal == "mismatch" and as_text is None:
         # Beside a seal that does not fit the secret, as `_seal_elsewhere` weighs rolls that fit by luck rarer than
         # OTHER_GAME_CHANCE: too few to tell whose the seal or the secret is (review: "neither the commitment nor the

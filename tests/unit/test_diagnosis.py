@@ -2939,6 +2939,38 @@ def test_what_secret_not_committed_means_says_the_secret_published_as_its_commit
     assert meaning.startswith("daily, the archive revealed a secret it had not committed to")
 
 
+@pytest.mark.parametrize("off", [[1], [1, 2], [5]], ids=["d6", "d6 and d8", "d20"])
+def test_a_roll_a_face_or_two_off_the_archives_own_secret_it_had_not_committed_to_gets_a_finding(
+    off: list[int],
+) -> None:
+    # Given the archive's own secret for the day, which does not give the commitment it published, nothing given but
+    # the date and the player, and the day's roll with a face or two changed
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    archive = OneDay(
+        RevealedDay(bytes.fromhex(KEY), other, "archive 2026-10-28", ARCHIVED, True, True, committed=False)
+    )
+    day = {name: value for name, value in DAILY.items() if name not in ("commitment", "secret")}
+    roll = rolls_of(DAILY)[0]
+    wrong = [die % 4 + 1 if at in off else die for at, die in enumerate(roll)]
+    assert [at for at, (a, b) in enumerate(zip(roll, wrong, strict=True)) if a != b] == off
+    verdict = verify(parse_request(day | {"recorded": [wrong]}), day_secrets=archive)
+    # Then, besides the archive's secret it had not committed to, the roll is weighed as beside the secret's own seal:
+    # too few of its faces fit to tell this day's roll, a face copied wrong or shown otherwise, from another player's
+    # or another day's (review: it had no finding; the one the rolls gave asked whether the commitment or the secret is
+    # another day's, of the archive's, and was dropped)
+    causes = [found.cause for found in verdict.diagnosis or []]
+    assert causes == ["secret_not_committed", "too_few_rolls_fit"]
+    found = finding(verdict, "too_few_rolls_fit")
+    assert (found.explains, found.too_few_to_tell) == ("0 of 1 roll", False)
+    assert found.detail.startswith("the recorded roll fits the day secret the archive revealed (archive 2026-10-28) in")
+    assert "too few fit to tell whether it is this day secret's roll with its d" in found.detail
+    assert "another player's or another day's roll: check the player id and the date" in found.detail
+    assert found.detail.endswith("the dice shown were not those this day secret rolls: keep this link and report it")
+    # and nothing in it asks to copy again a secret the player did not give
+    assert "copy" not in found.detail
+    assert "keep the day secret" not in found.detail
+
+
 def test_the_readme_says_a_roll_computed_from_the_archives_commitment_of_the_cause_the_diagnosis_gives_it() -> None:
     # Review: README said the archive's commitment "given as the day secret with the roll computed from it" within
     # seal_in_secret_field's words, where the diagnosis gives it secret_in_seal_field
