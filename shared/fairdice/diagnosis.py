@@ -1884,6 +1884,9 @@ def _shifts(case: Case[Any], *, window: bool = True) -> Iterator[Hypothesis]:
     first, lowest = request.first, type(request).FIRST
     what, rule, rolls = numbering.what, numbering.rule, case.scheme.words.rolls
     near = [first + d for d in range(-MAX_SHIFT, MAX_SHIFT + 1) if d and first + d >= lowest]
+    # A start found in the window is one of the START_WINDOW scanned, any of which another game's rolls may fit by luck:
+    # weighed together (review: 3 rolls of two dice drawn at random were "numbered from" some start in 55 of 10,000
+    # draws, each start held to CHANCE alone)
     for start in near:
         yield Hypothesis(
             "numbering_shifted",
@@ -1898,6 +1901,7 @@ def _shifts(case: Case[Any], *, window: bool = True) -> Iterator[Hypothesis]:
                 f"the recorded {rolls} fit {what} {start} onward, not {first}: they are a later part of the"
                 f" {numbering.game}{', which keeps counting from game to game' if numbering.game == 'match' else ''}",
                 {"first": start},
+                among=START_WINDOW,
             )
 
 

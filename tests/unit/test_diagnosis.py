@@ -195,6 +195,28 @@ def test_a_later_game_of_a_classic_match_is_found_far_from_roll_one() -> None:
     assert_only_a_piece(found, "rolls 53 to 92 only: the match's rolls from roll 1 are needed")
 
 
+@pytest.mark.parametrize("count", [3, 4, 5])
+def test_a_start_found_in_the_window_is_weighed_among_every_start_scanned(count: int) -> None:
+    # Given a match's rolls from roll 100, sent as its first: the window of START_WINDOW starts finds them there, but
+    # any 3 rolls of two dice appear somewhere in it 1 time in about 182 (each start 1 time in 46,656), so 3 or 4 fit
+    # there no better than another game's would (measured: 3 random pair36 rolls were "numbered from" some start in 55
+    # of 10,000 draws, each start held to CHANCE alone)
+    assert 1 / 46_656 < CHANCE < diagnosis_module.START_WINDOW / 46_656
+    mistaken = PAIR36 | {"count": count, "recorded": rolls_of(PAIR36 | {"first": 100, "count": count})}
+    verdict = check(mistaken)
+    causes = [f.cause for f in verdict.diagnosis or []]
+    if count < 5:
+        # Then it is no cause where so few fit: said as a reading, with the odds of any start fitting as well, weighed
+        # together with the other starts scanned
+        assert "numbering_shifted" not in causes
+        (found,) = verdict.diagnosis or []
+        assert "the recorded rolls fit roll number 100 onward, not 1" in found.detail
+        assert "of the 255 other readings like it tried" in found.detail
+        return
+    # and a cause where more fit than all of the starts together would by luck, as before
+    assert_only_a_piece(finding(verdict, "numbering_shifted"), "rolls 100 to 104 only")
+
+
 # ---- seats -------------------------------------------------------------------------------
 
 
