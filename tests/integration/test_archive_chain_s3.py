@@ -354,6 +354,48 @@ def test_a_record_of_any_later_day_put_before_a_day_was_over_revealing_its_secre
             daily_verdict(reader, DAY2, PLAYER, faces)
 
 
+@pytest.mark.parametrize("storage_class", ["STANDARD", "GLACIER"])
+def test_a_day_whose_earlier_days_commitment_s3_keeps_in_glacier_is_503_archive_unavailable_never_fair(
+    fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event], storage_class: str
+) -> None:
+    # Given on S3 03-01 published by its run, then on 03-01 at 12:00 a commitment to a secret chosen then put under
+    # 02-28, a day before the archive, by whoever holds the publisher's keys, kept in `storage_class`; that secret put
+    # under 03-02 in its first second, before its run, and 03-03 published by its run
+    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        timeline.publish(stores, dt.datetime.combine(DAY1, dt.time(0, 0, 2), dt.UTC))
+        chosen, missed = bytes([7]) * 32, DAY1 - dt.timedelta(days=1)
+        timeline.now = dt.datetime.combine(DAY1, dt.time(12), dt.UTC)
+        written = Commitment(date=missed, commitment=seal_of(chosen), published_at=timeline.now).to_bytes()
+        client.put_object(Bucket=ARCHIVE, Key=commitment_key(missed), Body=written, StorageClass=storage_class)
+        put_secret_again(timeline, stores, chosen, DAY2)
+        timeline.publish(stores, dt.datetime.combine(DAY3, dt.time(0, 0, 2), dt.UTC))
+        monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: NOW))
+        faces = seed_004.faces(chosen, DAY2.isoformat(), PLAYER)
+        body = {"scheme": "daily", "date": DAY2.isoformat(), "player_id": PLAYER, "recorded": [faces]}
+        answers = (
+            day_record(load_event, DAY2),
+            invoke(with_body(load_event("api-verify-daily-from-archive"), json.dumps(body))),
+        )
+
+        # Then GET /daily/2025-03-02 and POST /verify with the player's faces refuse the day where 02-28's commitment is
+        # read, and answer it 503 archive_unavailable, naming that commitment, where S3 keeps it in Glacier: what it
+        # holds decides the day, never fair (review: read as none, the day was revealed and the player's roll fair)
+        for answer in answers:
+            if storage_class == "STANDARD":
+                assert_tampered(answer, f"commits to the secret of {missed}, as {commitment_key(missed)} does")
+                continue
+            assert answer.status == 503, answer.text
+            assert answer.json["error"]["code"] == "archive_unavailable", answer.text
+            assert answer.json["error"]["message"].startswith(
+                f"{commitment_key(missed)} in S3 bucket {ARCHIVE} is kept"
+            )
+            assert "Cache-Control" not in answer.headers
+
+
 def test_a_record_s3_keeps_in_glacier_is_503_archive_unavailable_to_read_once_restored_not_tampered(
     s3: Any, load_event: Callable[[str], Event]
 ) -> None:

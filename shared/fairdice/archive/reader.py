@@ -900,6 +900,11 @@ class ArchiveReader:
                 return None
             try:
                 published = self._published(earlier)
+            except NotReadableYet:
+                # One S3 gives no bytes for yet (in Glacier until restored) may be this day's own commitment, published
+                # before it, which gives the day away: nothing is known of the day until it is read (review: taken as
+                # none, a day committed under such a one was fair), as an archive not read is for the day's own objects
+                raise
             except TamperedRecord:
                 # That day's own tampering, said when that day is read, unless its record reveals this day's secret
                 # (`gives_away` of None; review: read as none, a padded commitment let such a day be fair)

@@ -29,7 +29,14 @@ from fairdice.archive.layout import (
 from fairdice.archive.publisher import get_or_create_secret, publish, reveal_closed
 from fairdice.archive.reader import RECENT_DAYS, RECHECK_AFTER, ArchiveReader, daily_record, daily_verdict
 from fairdice.archive.today import TodaysRolls
-from fairdice.errors import ArchiveUnavailable, BeforeArchive, FutureDay, TamperedRecord, UnknownDay
+from fairdice.errors import (
+    ArchiveUnavailable,
+    BeforeArchive,
+    FutureDay,
+    NotReadableYet,
+    TamperedRecord,
+    UnknownDay,
+)
 from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.schemes.daily import DailyRequest
@@ -1012,15 +1019,20 @@ def test_a_commitment_that_is_no_document_of_the_store_is_read_once_by_a_warm_re
     archive = Counting(stores.archive)
     reader = ArchiveReader(archive, clock=lambda: at("2025-03-06 12:00"))
 
-    # When 03-03, 03-04 and 03-05 are looked up, each looking back to 03-01
+    # When 03-03, 03-04 and 03-05 are looked up, each looking back to 03-01: revealed where the store will never give
+    # it (that day's own tampering), an archive not read where it may give it later (what it holds decides the day)
     for day in range(3, 6):
-        assert isinstance(reader.lookup(dt.date(2025, 3, day)), RevealedDay)
+        if reads == 1:
+            assert isinstance(reader.lookup(dt.date(2025, 3, day)), RevealedDay)
+        else:
+            with pytest.raises(NotReadableYet):
+                reader.lookup(dt.date(2025, 3, day))
 
     # Then 03-01's commitment was read once where the store will never give it, as its record is read once: an object
     # written once is never another (review: each day's check read it again); but again at each check where the store
     # may give it later
     assert archive.reads.count(commitment_key(DAY)) == reads
-    assert archive.reads.count(revealed_key(DAY)) == 1
+    assert archive.reads.count(revealed_key(DAY)) == (1 if reads == 1 else 0)
 
 
 def test_a_commitment_not_there_at_a_days_first_look_is_not_read_again_for_a_day_committed_before_that(
@@ -1065,6 +1077,29 @@ def test_a_commitment_not_there_at_a_first_look_is_read_again_for_a_day_committe
     timeline.now = at("2025-03-04 12:00")
     with pytest.raises(TamperedRecord, match="commits to the secret of 2025-02-28"):
         reader.lookup(dt.date(2025, 3, 3))
+
+
+def test_a_day_whose_earlier_days_commitment_s3_gives_no_bytes_for_yet_is_archive_unavailable_never_fair(
+    tmp_path: Path, stores: Stores, timeline: Timeline
+) -> None:
+    # Given 03-03 committed to a secret chosen before it, whose commitment whoever holds the publisher's keys put under
+    # 02-28, a day the publisher missed, on 03-02 (a day refused: `commits to the secret of 2025-02-28`), then that
+    # commitment left where the store gives no bytes for it yet (a folder here; in S3, an object kept in Glacier)
+    chosen = bytes([7]) * 32
+    missed = dt.date(2025, 2, 28)
+    put_commitment_under_missed_day(timeline, stores.archive, missed, at("2025-03-02 13:00"), of=seal_of(chosen))
+    put_secret_again(timeline, stores, chosen, dt.date(2025, 3, 3))
+    timeline.publish(stores, midnight_run(dt.date(2025, 3, 4)))
+    path = tmp_path / "archive" / commitment_key(missed)
+    path.unlink()
+    path.mkdir()
+
+    # Then 03-03 is an archive not read (archive_unavailable, read again once restored), never revealed and fair: what
+    # that commitment holds decides the day (review: read as none, the day was fair, its player's roll too)
+    for reader in (reader_at(stores, "2025-03-04 12:00"), audit_reader(stores, "2025-03-04 12:00")):
+        with pytest.raises(NotReadableYet, match=re.escape(f"{commitment_key(missed)} in ")) as raised:
+            reader.lookup(dt.date(2025, 3, 3))
+        assert raised.value.code == "archive_unavailable"
 
 
 def test_a_warm_reader_refuses_a_day_whose_commitment_a_missed_day_takes_since_beside_no_record_as_a_cold_one_does(
