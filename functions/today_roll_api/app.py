@@ -184,7 +184,7 @@ def _domain_error(exc: FairdiceError) -> Response[str]:
         raise exc
     if status == HTTPStatus.UNPROCESSABLE_ENTITY:
         return _error(status, invalid(exc))
-    return _error(status, ErrorDetail(code=exc.code, message=exc.message), error_headers(status))
+    return _error(status, ErrorDetail(code=exc.code, message=exc.message), error_headers(status, type(exc)))
 
 
 # What the one HTTP API takes on the route's path (fairdice.http.GAME_ROUTE): this function's GET, and OPTIONS, which

@@ -181,7 +181,9 @@ def _domain_error(exc: FairdiceError) -> Response[str]:
     # A day without a secret is the request's date's problem, listed as a field's is (and named on the page as the
     # link's or the address's date), as a batch's entry lists it: one rule (`invalid`)
     error = invalid(exc)
-    return _error(status, error.code, error.message, error.problems, headers=error_headers(status), kind=type(exc))
+    return _error(
+        status, error.code, error.message, error.problems, headers=error_headers(status, type(exc)), kind=type(exc)
+    )
 
 
 @_handles(ServiceError)

@@ -41,6 +41,10 @@ _STATUS: dict[type[FairdiceError], HTTPStatus] = {
     LateCommitment: HTTPStatus.BAD_GATEWAY,
 }
 RETRY_AFTER = "30"  # seconds, sent with a 503: the archive not answering for now
+# Seconds, sent with the 503 of an object the store gives no bytes for yet (NotReadableYet): one S3 keeps in Glacier
+# is read only once restored, a restore someone must ask for, which takes hours (3-5 for Glacier's standard retrieval,
+# up to 48 for Deep Archive's bulk), so asking again in 30 seconds reads nothing more (review)
+RESTORE_RETRY_AFTER = "3600"
 # On every answer: never read as another type than it says; and HTTPS only for a year once a browser has seen the
 # API over HTTPS (browsers ignore the header on plain HTTP, so the local server's answers carry it harmlessly). No
 # includeSubDomains: behind a custom domain, the domain's other hosts are not this API's to decide.
@@ -367,9 +371,13 @@ def allowed_origin(headers: Mapping[str, str]) -> dict[str, str]:
     return {"Access-Control-Allow-Origin": ALLOW_ORIGIN} if "origin" in headers else {}
 
 
-def error_headers(status: HTTPStatus) -> dict[str, str] | None:
-    """The headers an error of this status carries: a 503 says when to try again (`Retry-After`)."""
-    return {"Retry-After": RETRY_AFTER} if status == HTTPStatus.SERVICE_UNAVAILABLE else None
+def error_headers(status: HTTPStatus, kind: type[Exception] | None = None) -> dict[str, str] | None:
+    """The headers an error of this status carries, `kind` its domain error's class: a 503 says when to try again
+    (`Retry-After`), in an hour for an object not readable until it is restored, else in 30 seconds."""
+    if status != HTTPStatus.SERVICE_UNAVAILABLE:
+        return None
+    restored = kind is not None and issubclass(kind, NotReadableYet)
+    return {"Retry-After": RESTORE_RETRY_AFTER if restored else RETRY_AFTER}
 
 
 # ---- the events a function answers -----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from fairdice.archive.layout import GRACE_MINUTES, not_kept, publication
 from fairdice.archive.reader import DayRecord
-from fairdice.errors import BeforeArchive, FutureDay, NotReadableYet
+from fairdice.errors import ArchiveRefused, BeforeArchive, FutureDay, NotReadableYet
 from fairdice.markup import Page, capital, document, e, mark, sentence, visible, whole_dates
 from fairdice.problems import Problem
 from fairdice.prose import quoted, utc_time
@@ -113,6 +113,13 @@ def _next_steps(status: int, where: Where | None, home: str | None, kind: type[E
         yield (
             "<p>Try again once whoever keeps the archive has made it readable: S3 gives the bytes of an object kept in"
             " an archive storage class (Glacier) only once it is restored.</p>"
+        )
+    elif kind is not None and issubclass(kind, ArchiveRefused):
+        # S3 refuses the same read again until its credentials or the bucket's policy change (review: "Try again in a
+        # minute", which no wait alone makes true)
+        yield (
+            "<p>Try again later: S3 refused this read, and refuses it again until whoever keeps the archive changes"
+            " what refused it.</p>"
         )
     elif status == 503:
         yield "<p>Try again in a minute.</p>"

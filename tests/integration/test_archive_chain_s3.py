@@ -19,6 +19,7 @@ from fairdice.archive.publisher import get_or_create_secret, open_day, reveal_cl
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import TamperedRecord
+from fairdice.http import RESTORE_RETRY_AFTER
 from fairdice.seal import seal_of
 from fairdice.storage import S3Store, Stores
 from integration.archive_buckets import ARCHIVE, REGION, SECRETS, create_archive_buckets
@@ -393,6 +394,7 @@ def test_a_day_whose_earlier_days_commitment_s3_keeps_in_glacier_is_503_archive_
             assert answer.json["error"]["message"].startswith(
                 f"{commitment_key(missed)} in S3 bucket {ARCHIVE} is kept"
             )
+            assert answer.headers["Retry-After"] == RESTORE_RETRY_AFTER
             assert "Cache-Control" not in answer.headers
 
 
@@ -416,7 +418,7 @@ def test_a_record_s3_keeps_in_glacier_is_503_archive_unavailable_to_read_once_re
         assert error["code"] == "archive_unavailable", error
         assert error["message"].startswith(f"{revealed_key(DAY1)} in S3 bucket {ARCHIVE} is kept in GLACIER"), error
         assert "an archive storage class" in error["message"] and "once it is restored" in error["message"], error
-        assert answer.headers["Retry-After"].isdigit()
+        assert answer.headers["Retry-After"] == RESTORE_RETRY_AFTER  # an hour: a restore, asked for, takes hours
         assert "Cache-Control" not in answer.headers
 
     # And a batch's game of that day is such an entry, whose code is the class's
@@ -428,7 +430,7 @@ def test_a_record_s3_keeps_in_glacier_is_503_archive_unavailable_to_read_once_re
     # And a browser's page says so, not "Try again in a minute", which no wait alone makes true
     check["headers"]["accept"] = "text/html"
     page = invoke(check)
-    assert page.status == 503 and page.headers["Retry-After"].isdigit()
+    assert page.status == 503 and page.headers["Retry-After"] == RESTORE_RETRY_AFTER
     assert "kept in an archive storage class" in page.text and "once it is restored" in page.text
     assert "Try again in a minute" not in page.text and "does not add up" not in page.text
 

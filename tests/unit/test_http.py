@@ -15,6 +15,7 @@ from fairdice.errors import (
     LateCommitment,
     MissingBucket,
     MissingCredentials,
+    NotReadableYet,
     RepeatedKey,
     StoreUnavailable,
     TamperedRecord,
@@ -60,6 +61,10 @@ def test_a_refused_archive_read_is_answered_as_the_archive_not_answering() -> No
 
 def test_only_a_503_asks_to_be_tried_again_later() -> None:
     assert error_headers(HTTPStatus.SERVICE_UNAVAILABLE) == {"Retry-After": "30"}
+    assert error_headers(HTTPStatus.SERVICE_UNAVAILABLE, ArchiveRefused) == {"Retry-After": "30"}
+    # An object not readable until a restore, which someone must ask for and which takes hours (review: 30 seconds)
+    assert error_headers(HTTPStatus.SERVICE_UNAVAILABLE, NotReadableYet) == {"Retry-After": "3600"}
+    assert error_headers(HTTPStatus.BAD_GATEWAY, NotReadableYet) is None
     assert [error_headers(HTTPStatus(status)) for status in (422, 404, 502, 500)] == [None] * 4
 
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from fairdice.archive.layout import RevealedRecord, reveal_time
 from fairdice.archive.reader import DayRecord
-from fairdice.errors import InvalidInput, NotReadableYet
+from fairdice.errors import ArchiveRefused, InvalidInput, NotReadableYet
 from fairdice.links import parse_link
 from fairdice.markup import whole_dates
 from fairdice.notices import day_page, error_page
@@ -346,3 +346,13 @@ def test_an_object_not_readable_yet_in_a_folder_is_not_said_to_be_in_an_archive_
     assert "<h1>An object of the daily archive cannot be read yet</h1>" in page.html
     assert "is kept in" not in page.html and "does not add up" not in page.html
     assert "Try again in a minute" not in page.html and "made it readable" in page.html
+
+
+def test_a_refused_read_s_page_says_what_mends_it_never_a_minute() -> None:
+    # Given a 503 of a read S3 refused (AccessDenied), which it refuses again until its credentials or the bucket's
+    # policy change (review: its page said "Try again in a minute", which no wait alone makes true)
+    said = "S3 bucket a refused s3:GetObject on revealed/2025-03-01.json (AccessDenied); try again later"
+    page = error_page(503, said, kind=ArchiveRefused)
+    # Then it says to try again once what refused it is changed
+    assert "Try again in a minute" not in page.html
+    assert "refuses it again until whoever keeps the archive changes what refused it" in page.html

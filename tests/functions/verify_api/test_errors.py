@@ -8,7 +8,14 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from fairdice.errors import ArchiveUnavailable, MissingBucket, NotReadableYet, TamperedRecord, UnknownDay
+from fairdice.errors import (
+    ArchiveRefused,
+    ArchiveUnavailable,
+    MissingBucket,
+    NotReadableYet,
+    TamperedRecord,
+    UnknownDay,
+)
 from fairdice.http import PATH_SAID, cut_path
 from fairdice.problems import MAX_PROBLEMS, describe
 from fairdice.schemes import parse_request
@@ -925,3 +932,44 @@ def test_slashes_before_or_after_the_games_player_id_are_a_404_saying_where_and_
 
     # Then it is the 404, and says on which side the slashes are that the route does not take, and how many
     assert assert_error(answer, 404, "not_found")["message"].endswith(f"takes one player id, a UUID, and {said}")
+
+
+@pytest.mark.parametrize(
+    ("error", "retry_after", "said"),
+    [
+        # No wait alone makes an object S3 keeps in Glacier readable: a restore, asked for, takes hours (review:
+        # Retry-After 30)
+        (
+            NotReadableYet("revealed/2026-01-01.json in S3 bucket a is kept in GLACIER, an archive storage class"),
+            "3600",
+            "once whoever keeps the archive has made it readable",
+        ),
+        # S3 refuses the same read again until what refused it is changed (review: "Try again in a minute")
+        (
+            ArchiveRefused("S3 bucket a refused s3:GetObject on revealed/2026-01-01.json (AccessDenied)"),
+            "30",
+            "refuses it again until whoever keeps the archive changes what refused it",
+        ),
+        (ArchiveUnavailable("the archive did not answer"), "30", "Try again in a minute"),
+    ],
+)
+def test_an_archive_not_read_says_when_to_try_again_as_its_cause_allows(
+    load_event: Callable[[str], Event],
+    monkeypatch: pytest.MonkeyPatch,
+    error: ArchiveUnavailable | NotReadableYet,
+    retry_after: str,
+    said: str,
+) -> None:
+    def fail(*args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(verify_routes, "verify", fail)
+    # When a program and a browser ask
+    answer = invoke(load_event("api-verify-narde-fair"))
+    page = invoke(load_event("api-check-html"))
+
+    # Then each is a 503 whose Retry-After is what its cause allows, and the page's words say what mends it
+    assert_error(answer, 503, "archive_unavailable")
+    assert answer.headers["Retry-After"] == page.headers["Retry-After"] == retry_after
+    assert page.status == 503 and said in page.text, page.text
+    assert ("Try again in a minute" in page.text) == (said == "Try again in a minute")
