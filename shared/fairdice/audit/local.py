@@ -1297,6 +1297,19 @@ def _prepare(
     # place would be a block's result that this run never audited, waiting for a resume to count it. The plan's bytes
     # are made first: nothing is removed for a run whose plan could not be written (a name JSON cannot hold).
     planned_bytes = plan.model_dump_json(indent=2).encode()
+    # A Ctrl-C or SIGTERM as the earlier results are removed is held back until this run's plan is in their place, and
+    # handled then: the --resume the run names finishes this run (review: handled at once, it left the earlier plan
+    # once the outputs were gone, and that resume finished the earlier audit, as of its moment, every block audited
+    # again unsaid). A run killed (SIGKILL) as it removes them still leaves the earlier plan (`_remove_earlier`).
+    with stops_held():
+        _remove_earlier(out, judged, left_removed)
+        store.put(PLAN, planned_bytes)
+    return {}, plan, {}
+
+
+def _remove_earlier(out: Path, judged: dict[str, _FileState], left_removed: Callable[[], object]) -> None:
+    """Remove an earlier audit's results in `out` as a fresh run begins (`_prepare`), each as it was judged: UsageError
+    where one is not as judged, or cannot be removed."""
     # Each output as it was judged, or a link, which is removed as itself: one put there or written to since the run
     # looked there is kept, and nothing is removed (review: a game put in summary.json's place as the run read an
     # earlier audit's findings, where --out lies in the folder given, was removed unread, and the audit was clean)
@@ -1333,8 +1346,6 @@ def _prepare(
         raise UsageError(
             f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"
         ) from None
-    store.put(PLAN, planned_bytes)
-    return {}, plan, {}
 
 
 def _partials_as_judged(

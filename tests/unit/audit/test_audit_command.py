@@ -4911,3 +4911,51 @@ def test_a_fresh_run_killed_once_it_removed_an_earlier_plan_leaves_nothing_that_
     assert summary(folder)["games"] == 3
     assert summary(folder)["passed_over"] == []
     assert not staged.exists()
+
+
+# A fresh run sent a stop (the signal named by its first argument) as it removes an earlier audit's plan, once that
+# audit's outputs are gone: run in a process of its own, its one thread holding the stop back as the command's would
+# (in the test's process, threads other tests left would take a stop the main thread holds back)
+_STOPPED_AS_IT_REMOVES_THE_PLAN = """
+import os, sys
+from fairdice.audit import local
+from fairdice.cli import main
+
+real = local._remove_judged
+
+def stopped(out, links, files, *rest):
+    if [where for _, where in files] == ["partials/plan.json"]:
+        os.kill(os.getpid(), int(sys.argv[1]))
+    real(out, links, files, *rest)
+
+local._remove_judged = stopped
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_stop_as_a_fresh_run_removes_an_earlier_plan_leaves_that_runs_own_plan_for_the_resume_it_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], number: int
+) -> None:
+    # Given an earlier audit's results in --out, and a fresh run there sent Ctrl-C or SIGTERM once it has removed that
+    # audit's outputs, as it removes its plan (review: the earlier plan was left alone, and the --resume the run named
+    # finished that earlier audit, as of its moment, every block audited again unsaid)
+    games.write(tmp_path / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    earlier = staged_mark(out)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "shared")}
+    command = [sys.executable, "-c", _STOPPED_AS_IT_REMOVES_THE_PLAN, str(int(number)), *arguments]
+    stopped = subprocess.run(command, env=env, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert stopped.returncode == (130 if number == signal.SIGINT else 143), stopped.stderr
+    assert stopped.stderr.endswith(f"; finish it with: fairdice audit {' '.join(arguments[1:])} --resume\n")
+
+    # Then the plan in --out is the stopped run's own, none of the earlier audit's outputs left, and the resume it
+    # names finishes that run, auditing every block, none said to be audited again
+    assert (out / "partials" / "plan.json").is_file() and staged_mark(out) != earlier
+    assert [name for name in ("summary.json", "findings.jsonl", "report.html") if (out / name).exists()] == []
+    capsys.readouterr()
+    assert main([*arguments, "--resume"]) == 0
+    assert summary(out)["games"] == 3
+    assert "audited again" not in capsys.readouterr().err
