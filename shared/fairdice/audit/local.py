@@ -11,6 +11,7 @@ the outputs.
 
 import datetime as dt
 import errno
+import io
 import json
 import multiprocessing
 import os
@@ -662,10 +663,15 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
     # By name and by what they hold: a file named as a result but holding a game (a line that is a JSON object, not a
     # finding) would be removed unread (review: a mismatch filed in a forged `summary.json` beside a plan left the run
     # clean, and the game gone)
-    odd += [where for where in held if _EARLIER_RESULT.fullmatch(where) is None or not _judged(out, where, judged)]
+    # A file named as a fresh run stages its plan is read once, as it is judged: what it holds as read then is what
+    # tells it a plan left staged or cut short (review: read up to three times, each read a look of its own)
+    plans: dict[str, bytes] = {}
+    odd += [
+        where for where in held if _EARLIER_RESULT.fullmatch(where) is None or not _judged(out, where, judged, plans)
+    ]
     # A fresh run killed as it staged its plan, the first thing it writes once it has removed an earlier audit's
     # results, left that file alone: removed as an earlier audit's (review, SIGKILL: every later run refused --out)
-    left_plan = bool(held) and all(_plan_left_staged(out, where) for where in held)
+    left_plan = bool(held) and all(_plan_left_staged(where, plans.get(where)) for where in held)
     if held and not odd and PLAN not in held and not left_plan and (among_inputs or SUMMARY not in held):
         # No plan: not a run's results, whatever their names (a plan held is one: `_holds_results`). Elsewhere, results
         # beside a summary that holds what the audit writes are an earlier audit's, its partials removed or never
@@ -675,7 +681,7 @@ def _earlier_results_only(out: Path, among_inputs: bool) -> dict[str, _FileState
     if odd:
         shown = ", ".join(sorted(odd)[:3])
         more = f" and {len(odd) - 3} more" if len(odd) > 3 else ""
-        if all(_PLAN_STAGED.fullmatch(where) and where in judged and _plan_cut_short(out / where) for where in odd):
+        if all(where in judged and where in plans and _plan_cut_short(plans[where]) for where in odd):
             # Alone, named as a fresh run stages its plan, holding no game, but no plan it can be told by (cut short):
             # said as what it may be, with what to do (review: "not an earlier audit's", and the user left to guess). A
             # whole plan bearing another mark than its name's is no run's cut short: a run stages its own plan under
@@ -710,15 +716,10 @@ _PLAN_STAGED = re.compile(rf"{re.escape(PARTIALS + STAGED_PREFIX)}([0-9a-f]{{8}}
 _PLAN_OPENING = b'{\n  "files": ['
 
 
-def _plan_cut_short(path: Path) -> bool:
-    """Whether a file staged as a plan may be one a run killed as it wrote its plan left: the first part of one as
-    fairdice writes it (`_PLAN_OPENING`), its end not written, so no whole JSON document (a proper part of one JSON
-    object is none). Anything else there is no run's plan cut short."""
-    try:
-        with open_file(path) as stream:
-            data = stream.read()
-    except OSError:
-        return False
+def _plan_cut_short(data: bytes) -> bool:
+    """Whether a file staged as a plan, holding `data`, may be one a run killed as it wrote its plan left: the first
+    part of one as fairdice writes it (`_PLAN_OPENING`), its end not written, so no whole JSON document (a proper part
+    of one JSON object is none). Anything else there is no run's plan cut short."""
     if data[: len(_PLAN_OPENING)] != _PLAN_OPENING[: len(data)]:
         return False
     try:
@@ -728,19 +729,13 @@ def _plan_cut_short(path: Path) -> bool:
     return False
 
 
-def _plan_left_staged(out: Path, where: str) -> bool:
-    """Whether the file at `where` in `out` is a plan a fresh run staged (`.incoming-MARK…` in partials/, as
-    `FolderResults` names it with the run's mark) and was killed before it gave it its place: empty (made, not yet
-    written), or a whole plan bearing that mark (`Plan.staged`). Anything else there (a plan cut short, a mark
-    another's) is not told apart from anyone's file, and is let be."""
+def _plan_left_staged(where: str, data: bytes | None) -> bool:
+    """Whether the file at `where` in --out, holding `data` as it was judged (None: not read), is a plan a fresh run
+    staged (`.incoming-MARK…` in partials/, as `FolderResults` names it with the run's mark) and was killed before it
+    gave it its place: empty (made, not yet written), or a whole plan bearing that mark (`Plan.staged`). Anything else
+    there (a plan cut short, a mark another's) is not told apart from anyone's file, and is let be."""
     named = _PLAN_STAGED.fullmatch(where)
-    if named is None:
-        return False
-    path = out / where
-    try:
-        with open_file(path) as stream:
-            data = stream.read()
-    except OSError:
+    if named is None or data is None:
         return False
     if not data:
         return True
@@ -751,18 +746,29 @@ def _plan_left_staged(out: Path, where: str) -> bool:
         staged = Plan.model_validate_json(data).staged
     except ValidationError:
         return False
-    return _a_plan(path) and staged == named.group(1)
+    return _holds_model(Plan, data) and staged == named.group(1)
 
 
-def _judged(out: Path, name: str, judged: dict[str, _FileState]) -> bool:
+def _judged(out: Path, name: str, judged: dict[str, _FileState], plans: dict[str, bytes] | None = None) -> bool:
     """Whether the file at `name` in `out`, an output's place or one in partials/, holds what the audit writes there
     (`_holds_results`); if so, it goes into `judged` as it was before it was read, so that the run need not read it
-    again (4.7 s of a core for a million findings), and removes it only as it was then."""
+    again (4.7 s of a core for a million findings), and removes it only as it was then. One named as a fresh run stages
+    its plan goes into `plans` as read, where `plans` is given, so that it is read once."""
     try:
         before = _state((out / name).lstat())
     except OSError:
         return False
-    if not _holds_results(out / name, name):
+    if plans is not None and _PLAN_STAGED.fullmatch(name):
+        try:
+            with open_file(out / name) as stream:
+                plans[name] = stream.read()
+        except OSError:
+            return False
+        # Looked at as `_holds_results` looks at a staged file, in the bytes read
+        holds = _lines_all(out / name, _no_game, io.BytesIO(plans[name]))
+    else:
+        holds = _holds_results(out / name, name)
+    if not holds:
         return False
     judged[name] = before
     return True
@@ -858,15 +864,24 @@ def _a_model(model: type[BaseModel]) -> Callable[[Path], bool]:
     def holds(path: Path) -> bool:
         try:
             with open_file(path) as stream:
-                found = json_input.loads(stream.read().decode("utf-8"))
-            if not isinstance(found, dict) or not set(found) <= set(model.model_fields):
-                return False
-            model.model_validate(found)
-        except (OSError, ValueError, RecursionError, RepeatedKey, ValidationError):
+                data = stream.read()
+        except OSError:
             return False
-        return True
+        return _holds_model(model, data)
 
     return holds
+
+
+def _holds_model(model: type[BaseModel], data: bytes) -> bool:
+    """Whether `data` is one `model` in UTF-8, and nothing but its fields (`_a_model`)."""
+    try:
+        found = json_input.loads(data.decode("utf-8"))
+        if not isinstance(found, dict) or not set(found) <= set(model.model_fields):
+            return False
+        model.model_validate(found)
+    except (ValueError, RecursionError, RepeatedKey, ValidationError):
+        return False
+    return True
 
 
 _a_summary, _a_partial, _a_plan = _a_model(Summary), _a_model(Partial), _a_model(Plan)

@@ -4959,3 +4959,32 @@ def test_a_stop_as_a_fresh_run_removes_an_earlier_plan_leaves_that_runs_own_plan
     assert main([*arguments, "--resume"]) == 0
     assert summary(out)["games"] == 3
     assert "audited again" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("written", "status"), [("whole", 0), ("empty", 0), ("another mark", 2), ("cut short", 2)])
+def test_a_file_named_as_a_staged_plan_is_read_once_as_a_fresh_run_judges_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, written: str, status: int
+) -> None:
+    # Given --out holding, alone in partials/, a file named as a run stages its plan: a whole plan bearing its name's
+    # mark, an empty one, one bearing another mark, or one cut short
+    out, arguments, plan, its_mark = _audited_then_emptied(tmp_path)
+    mark = its_mark if written != "another mark" else "0000aaaa" if its_mark != "0000aaaa" else "0000bbbb"
+    staged = out / "partials" / f".incoming-{mark}0a1b2c3d"
+    staged.write_bytes(
+        {"whole": plan, "empty": b"", "another mark": plan, "cut short": plan[: len(plan) // 2]}[written]
+    )
+    opened: list[Path] = []
+    real = local.open_file
+
+    def counted(path: Path) -> Any:
+        opened.append(path)
+        return real(path)
+
+    monkeypatch.setattr(local, "open_file", counted)
+
+    # When it is audited afresh into the same --out, Then it is removed or kept, as ever, and was read once: what it
+    # holds as judged is what tells it a plan left staged or cut short (review: read up to three times, each a look of
+    # its own at a file anyone may write)
+    assert main(arguments) == status
+    assert staged.exists() == (status == 2)
+    assert opened.count(staged) == 1
