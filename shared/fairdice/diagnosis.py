@@ -527,6 +527,8 @@ def _words(request: RequestBase) -> tuple[str, str]:
 
 
 def _not_committed(request: RequestBase, verdict: Verdict, secret_bytes: bytes, seal_source: str | None) -> Finding:
+    """`secret_not_committed` where the secret the authority revealed (`secret_bytes`, from the verdict's source) does
+    not give the seal it published (from `seal_source`), or is that seal itself."""
     seal, secret = _words(request)
     if (verdict.seal.given or "").lower() == secret_bytes.hex():
         # The archive published the secret itself as its seal, not its SHA-256 (review: "not the one it committed to"
@@ -558,23 +560,27 @@ def _revealed_another(
 ) -> Finding:
     """`secret_not_committed` where the secret given is the one the authority's seal commits to, and the recorded rolls,
     if any, are its: the authority revealed another (`uncommitted`, from `revealed_source`), which does not give it."""
-    words = schemes.of(request).words
-    seal, secret = words.seal, words.secret
+    seal, secret = _words(request)
     fits = ""
     if verdict.checks.rolls == "match":
-        recorded = _recorded(words, verdict.summary.compared)
+        recorded = _recorded(schemes.of(request).words, verdict.summary.compared)
         fits = f", and the recorded {recorded.rolls} {recorded.fit} it"
     return Finding(
         cause="secret_not_committed",
         explains="the seal",
         detail=(
             f"the {secret} given is the one the archive committed to: the {seal} it published for the day"
-            f"{f' ({seal_source})' if seal_source is not None else ''} is its SHA-256{fits}. But the {secret} the"
-            f" archive revealed for the day{f' ({revealed_source})' if revealed_source is not None else ''} is another,"
+            f"{_in(seal_source)} is its SHA-256{fits}. But the {secret} the archive revealed for the day"
+            f"{_in(revealed_source)} is another,"
             f" whose SHA-256 is {seal_of(uncommitted)}, not that {seal}: the archive revealed a {secret} it had not"
             " committed to. No mistake in copying explains it: keep this link and report it"
         ),
     )
+
+
+def _in(source: str | None) -> str:
+    """Where a value came from, in parentheses after its name; nothing where that is not known."""
+    return f" ({source})" if source is not None else ""
 
 
 def _rolled_uncommitted(

@@ -524,6 +524,9 @@ class Daily(Scheme[DailyRequest]):
             )
         if found.unseen is not None:
             caveats = (*caveats, f"{found.unseen}: it does not show the secret was fixed before the day's play")
+        # The archive's own secret, given beside another, which it revealed but had not committed to: not where its
+        # commitment is one over the secret's hex text, which is one to it all the same, as its contradiction says
+        other_revealed = uncommitted and form is None and secret != found.secret
         return Revealed(
             secret=secret,
             seal=found.commitment,
@@ -543,9 +546,8 @@ class Daily(Scheme[DailyRequest]):
             seal_locked=found.locked if found.witnessed else None,
             seal_source=f"daily archive {commitment_key(request.date)}",
             source_uncommitted=uncommitted and secret == found.secret,
-            # Not of a commitment over its hex text: one to it all the same, as its contradiction says
-            uncommitted_secret=found.secret if uncommitted and form is None and secret != found.secret else None,
-            uncommitted_source=found.source if uncommitted and form is None and secret != found.secret else None,
+            uncommitted_secret=found.secret if other_revealed else None,
+            uncommitted_source=found.source if other_revealed else None,
             seal_unseen=found.unseen,
         )
 
