@@ -17,7 +17,7 @@ from uuid import UUID
 from pydantic import AfterValidator, BeforeValidator, Field, SkipValidation, ValidationInfo, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from fairdice.prose import number, quoted, repr_of
+from fairdice.prose import counted, number, quoted, repr_of
 
 MAX_ROLLS = 10_000
 # Rolls listed from the game's start when neither count nor recorded rolls say how many: seed 002's own snippet
@@ -419,8 +419,20 @@ def _uuid_off(text: str) -> str:
     digit was told "a UUID such as …", no word of the digit). daily.js's `uuidOff` says the same."""
     digits = text.replace("-", "")
     if digits and _HEX.fullmatch(digits):
-        if len(digits) != 32:
-            return f": it has {len(digits)} hex digits, where a UUID has 32; copy it again"
+        off = len(digits) - 32
+        if off:
+            # Copied again where a digit or two was lost or added, as a hex value is (`_off_by`); farther off, the count
+            # alone does not tell the id cut short from another value (review: "42", a player's number, and a 64-digit
+            # key pasted into the field were "… hex digits, where a UUID has 32; copy it again")
+            advice = (
+                "copy it again"
+                if abs(off) <= _SLIP
+                else f"it may be the player id cut short by {-off} digits, or another value; copy the player id again"
+                if off < 0
+                else f"it may be the player id with {off} more digits copied beside it, or another value; copy the"
+                " player id again"
+            )
+            return f": it has {counted(len(digits), 'hex digit', 'hex digits')}, where a UUID has 32; {advice}"
         return ": its hyphens are not where a UUID's are (8-4-4-4-12 digits)"
     if text[:1] == "{" and text[-1:] == "}" and _UUID.fullmatch(text[1:-1]):
         return ": leave out the braces around it"

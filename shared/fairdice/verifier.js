@@ -2926,6 +2926,7 @@ const fairdice = (() => {
     identityText,
     codePoint,
     words: { number, counted, span, cut, noneRecorded },
+    SLIP,
     STARTS_SHOWN: 13, // an identity's warning names a value by its start, `…` included (fairdice.schemes.base)
   };
 })();

@@ -1128,6 +1128,10 @@ TRICKY = [
     {"scheme": "daily", "date": "2026-01-01", "player_id": "123e4567e-89b-12d3-a456-426614174000"},
     {"scheme": "daily", "date": "2026-01-01", "player_id": "{123e4567-e89b-12d3-a456-426614174000}"},
     {"scheme": "daily", "date": "2026-01-01", "player_id": "urn:uuid:123e4567-e89b-12d3-a456-426614174000"},
+    # far from a UUID's 32 hex digits, not told a digit slipped: it may be another value (review)
+    {"scheme": "daily", "date": "2026-01-01", "player_id": "42"},
+    {"scheme": "daily", "date": "2026-01-01", "player_id": "7"},
+    {"scheme": "daily", "date": "2026-01-01", "player_id": KEY.hex()},
     # a phrase too long or empty, told how long it is, counted by code point (review)
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\U0001f3b2" * 257, "recorded": "1-5"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "", "recorded": "1-5"},

@@ -437,6 +437,31 @@ def test_a_player_id_nearly_a_uuid_is_told_what_is_wrong_with_it(player: str, sa
     assert problems(DAILY | {"player_id": player}) == [("player_id", f"{rule}{said}")]
 
 
+@pytest.mark.parametrize(
+    ("player", "said"),
+    [
+        (
+            "42",
+            ": it has 2 hex digits, where a UUID has 32; it may be the player id cut short by 30 digits, or another",
+        ),
+        ("7", ": it has 1 hex digit, where a UUID has 32; it may be the player id cut short by 31 digits, or another"),
+        ("ab" * 32, ": it has 64 hex digits, where a UUID has 32; it may be the player id with 32 more digits copied"),
+        ("123e4567-e89b-12d3-a456-4266141740", ": it has 30 hex digits, where a UUID has 32; copy it again"),
+        ("123e4567-e89b-12d3-a456-42661417400000", ": it has 34 hex digits, where a UUID has 32; copy it again"),
+    ],
+)
+def test_a_player_id_of_hex_digits_far_from_32_is_not_told_a_digit_was_lost(player: str, said: str) -> None:
+    # Review: "42", a player's number, and a 64-digit key pasted into the field were told "… hex digits, where a UUID
+    # has 32; copy it again", as if an id's digit had slipped, and "1 hex digits"; farther off than a slip of the hand
+    # (two digits, as a hex value's count is read), the count alone does not tell an id cut short from another value
+    rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000"
+    ((field, message),) = problems(DAILY | {"player_id": player})
+    assert field == "player_id" and message.startswith(f"{rule}{said}")
+    assert message.endswith(
+        "copy it again" if "copy it again" in said else "or another value; copy the player id again"
+    )
+
+
 def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
     assert parse_request({"scheme": "narde-v1", "key": KEY, "phrase": "長い |夜 🎲", "count": 1})
     assert problems({"scheme": "narde-v1", "key": KEY, "phrase": "a\nb", "count": 1}) == [

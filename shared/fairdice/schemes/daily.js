@@ -32,7 +32,16 @@ fairdice.register(
     function uuidOff(text) {
       const digits = text.replace(/-/g, "");
       if (/^[0-9a-fA-F]+$/.test(digits)) {
-        if (digits.length !== 32) return `: it has ${digits.length} hex digits, where a UUID has 32; copy it again`;
+        const off = digits.length - 32;
+        if (off) {
+          const advice =
+            Math.abs(off) <= fairdice.SLIP
+              ? "copy it again"
+              : off < 0
+                ? `it may be the player id cut short by ${-off} digits, or another value; copy the player id again`
+                : `it may be the player id with ${off} more digits copied beside it, or another value; copy the player id again`;
+          return `: it has ${fairdice.words.counted(digits.length, "hex digit", "hex digits")}, where a UUID has 32; ${advice}`;
+        }
         return ": its hyphens are not where a UUID's are (8-4-4-4-12 digits)";
       }
       if (text.startsWith("{") && text.endsWith("}") && UUID.test(text.slice(1, -1))) return ": leave out the braces around it";
