@@ -399,8 +399,15 @@ def _titled(value: str) -> Iterator[str]:
     capital: the digraphs ǅ, ǈ, ǋ and ǲ, whose capital is two capitals (Ǆ), and the Greek vowels with an iota below
     (ᾳ, title ᾼ, whose capital is two letters, ΑΙ), as a phone or a title writes them at a word's start (review:
     "ǆemal" typed for "ǅemal" was not tried, nor "ǄEMAL" for it with caps lock on). Of every other letter the title
-    case is the capital, or more than one letter (ß, "Ss"): no other spelling."""
-    title = str.title
+    case is the capital, or more than one letter (ß, "Ss"), or, of a Georgian letter, the letter itself: Georgian has no
+    title case, and Unicode maps its small letters' to themselves, so that a word's first letter "raised" to it was left
+    small beside the words whose first letter was raised (review: "ა ᲑᲒ" was tried as "ა Ბგ", a spelling no phone or
+    title writes). Such a letter is raised to its capital, as `_spellings` raises it: no other spelling."""
+
+    def title(text: str) -> str:
+        titled = text.title()
+        return text.upper() if titled == text.lower() else titled
+
     yield title(value[:1]) + value[1:]
     yield _WORD_START.sub(lambda word: title(word[0]), value)
     yield title(value[:1]) + value[1:].lower()
