@@ -244,13 +244,22 @@ def _control(value: str, found: re.Match[str]) -> str:
     return f"{said} at its start" if not value[:at].strip() else said
 
 
+_COUNTED_AS = " (counted as Unicode counts characters, where an emoji or an accented letter may be more than one)"
+
+
 def _printable(max_chars: int, what: str) -> Callable[[object], str]:
     def check(value: object) -> str:
         if not isinstance(value, str) or not 1 <= len(value) <= max_chars:
             # How long it is, where it is text (review: a phrase of 257 characters was told the bound alone, no word of
-            # whether it was too long or empty)
+            # whether it was too long or empty), counted as the bound is, by code point. Where it holds a character
+            # that is no ASCII one, said so: a person counts as one an emoji with a skin tone, a flag, a family or a
+            # letter with its accent written apart, each two or more (review: 100 family emoji were "it has 500")
             has = (
-                "" if not isinstance(value, str) else ": it is empty" if not value else f": it has {number(len(value))}"
+                ""
+                if not isinstance(value, str)
+                else ": it is empty"
+                if not value
+                else f": it has {number(len(value))}{'' if value.isascii() else _COUNTED_AS}"
             )
             raise ValueError(f"{what} must be text of 1 to {max_chars} characters{has}")
         # Control characters and lone surrogates are refused. A code point this Python's Unicode has not assigned is

@@ -1599,10 +1599,15 @@ const fairdice = (() => {
     return strip(value.slice(0, at)) ? said : `${said} at its start`;
   };
 
+  // fields._COUNTED_AS
+  const COUNTED_AS = " (counted as Unicode counts characters, where an emoji or an accented letter may be more than one)";
+
   function printable(value, most, what) {
     if (typeof value !== "string" || chars(value) < 1 || chars(value) > most) {
-      // How long it is, where it is text, as the core says it (by code point, as Python counts)
-      const has = typeof value !== "string" ? "" : value ? `: it has ${number(chars(value))}` : ": it is empty";
+      // How long it is, where it is text, as the core says it (by code point, as Python counts, said so of text that is
+      // not all ASCII, where a person may count otherwise)
+      const counted = /[^\x00-\x7f]/.test(value) ? COUNTED_AS : "";
+      const has = typeof value !== "string" ? "" : value ? `: it has ${number(chars(value))}${counted}` : ": it is empty";
       throw new Error(`${what} must be text of 1 to ${most} characters${has}`);
     }
     // Unassigned code points are accepted, as fairdice.fields accepts them: the two Unicode versions differ.

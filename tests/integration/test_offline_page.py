@@ -1135,6 +1135,13 @@ TRICKY = [
     # a phrase too long or empty, told how long it is, counted by code point (review)
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "\U0001f3b2" * 257, "recorded": "1-5"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "", "recorded": "1-5"},
+    {
+        "scheme": "narde-v1",
+        "key": KEY.hex(),
+        "phrase": "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 100,
+        "recorded": "1-5",
+    },
+    {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": {"white": "w", "black": "e\u0301" * 150}, "count": 2},
     # a vertical tab or a form feed in a phrase, a line break named by its escape (review)
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "te\x0bst", "recorded": "1-5"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test\x0c", "recorded": "1-5"},

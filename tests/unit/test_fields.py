@@ -469,13 +469,25 @@ def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
     ]
 
 
+COUNTED_AS = " (counted as Unicode counts characters, where an emoji or an accented letter may be more than one)"
+
+
 @pytest.mark.parametrize(
     ("given", "has"),
-    [("", ": it is empty"), ("x" * 257, ": it has 257"), ("\U0001f3b2" * 257, ": it has 257"), (7, "")],
+    [
+        ("", ": it is empty"),
+        ("x" * 257, ": it has 257"),
+        ("\U0001f3b2" * 257, f": it has 257{COUNTED_AS}"),
+        # a family emoji, three people joined by zero-width joiners, is five code points a person counts as one (review)
+        ("\U0001f468\u200d\U0001f469\u200d\U0001f467" * 100, f": it has 500{COUNTED_AS}"),
+        (7, ""),
+    ],
 )
 def test_a_phrase_or_a_seat_seed_of_no_length_it_may_have_says_how_long_it_is(given: object, has: str) -> None:
     # Review: a phrase of 257 characters was told "must be text of 1 to 256 characters", no word of whether it was too
-    # long or empty; counted by code point (a die emoji is one), as the page counts it too. Not of what is no text
+    # long or empty; counted by code point (a die emoji is one), as the page counts it too, and said so where the text
+    # is not all ASCII, where a person may count otherwise (review: 100 family emoji were "it has 500"). Not of what is
+    # no text
     assert problems({"scheme": "narde-v1", "key": KEY, "phrase": given, "count": 1}) == [
         ("phrase", f"a phrase must be text of 1 to 256 characters{has}")
     ]
