@@ -275,14 +275,15 @@ def _printable(max_chars: int, what: str) -> Callable[[object], str]:
     return check
 
 
+MAX_PHRASE = 256  # a phrase's most characters (the audit's fast path takes a phrase only within it)
 Phrase = Annotated[
     str,
-    BeforeValidator(_printable(256, "a phrase")),
+    BeforeValidator(_printable(MAX_PHRASE, "a phrase")),
     WithJsonSchema(
         {
             "type": "string",
             "minLength": 1,
-            "maxLength": 256,
+            "maxLength": MAX_PHRASE,
             "description": "the phrase the app showed for the game (no control characters): it goes into every roll",
         }
     ),

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from fairdice.storage import Readable
 
 MAX_LINE_BYTES = 1 << 20  # the verify API's body cap: a game too large to POST is too large here
+MAX_ID = 128  # a game's id: text of 1 to this many characters
 _CHUNK = 1 << 20
 _GZIP = 16 + zlib.MAX_WBITS  # zlib's window bits for a gzip header and trailer
 GZIP_MAGIC = b"\x1f\x8b"  # the first two bytes of every gzip member

@@ -21,7 +21,8 @@ from pydantic import ValidationError
 
 from fairdice import json_input, schemes
 from fairdice.audit.archive import DayArchive
-from fairdice.audit.lines import Line, Unreadable, unread_because
+from fairdice.audit.fast import FairLine, fair_line
+from fairdice.audit.lines import MAX_ID, Line, Unreadable, unread_because
 from fairdice.audit.store import Results
 from fairdice.audit.summary import audited_by
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
@@ -37,7 +38,7 @@ from fairdice.errors import (
 )
 from fairdice.problems import ErrorDetail, Problem, headline, invalid
 from fairdice.prose import cut, not_utf8
-from fairdice.schemes.base import DaySecrets, PendingDay, RevealedDay, Withheld
+from fairdice.schemes.base import DaySecrets, GameParts, PendingDay, RevealedDay, Withheld
 from fairdice.verdict import Outcome, Summary, Verdict
 from fairdice.verify import Checked, check, withheld_verdict, written
 
@@ -46,7 +47,6 @@ SUMMARY = "summary.json"
 FINDINGS = "findings.jsonl"
 IDS = "ids.txt"
 GAMES = "games.txt"
-MAX_ID = 128
 _SURROGATE = re.compile("[\ud800-\udfff]")  # a lone half of a UTF-16 pair, which JSON text may hold
 # The most days a shard keeps as read (`_Consulted`): a shard's games are of few days, a year's at most in practice
 SHARD_DAYS = 1024
@@ -148,7 +148,12 @@ def game_key(checked: Checked) -> GameKey:
     window of a game does; a bot game with an opening roll and one without on one key start alike, sharing every roll
     from turn:2; a three-dice mirror pair's two games are alike in all three: `Scheme.games_alike`). Three reprs and
     hashes (the repr of bytes, text, numbers and lists of them tells any two apart, at a third of the cost of JSON)."""
-    parts = checked.scheme.game_parts(checked.request, checked.rolls, checked.revealed.secret)
+    return parts_key(checked.scheme.game_parts(checked.request, checked.rolls, checked.revealed.secret))
+
+
+def parts_key(parts: GameParts) -> GameKey:
+    """A game's key from its scheme's `GameParts` (`game_key`), for a caller that has the parts without a `Checked`
+    (the common line's fast path, `audit.fast`)."""
     shared = parts.shared
     return GameKey(
         hashlib.blake2b(repr(parts.sealed).encode(), digest_size=GAME_KEY_BYTES).digest(),
@@ -229,6 +234,7 @@ class ShardAudit:
         today: dt.date | None = None,
         *,
         refusal_is_finding: bool = False,
+        fast_path: bool = True,
     ) -> None:
         self.file = file
         self.findings = findings
@@ -251,6 +257,10 @@ class ShardAudit:
         # match's derived key is one a match, nearly one a line, and a pair of bytes costs twice as much
         self._shared: set[bytes] = set()
         self._known = frozenset(schemes.ids())
+        # Whether a fair game in the common form is audited by the fast path (`audit.fast`), and how many were: the
+        # full path alone gives the same partial, which the tests hold the fast path to
+        self.fast_path = fast_path
+        self.fast_lines = 0
 
     @property
     def read_archive(self) -> bool:
@@ -262,6 +272,10 @@ class ShardAudit:
         the daily archive it needs cannot be read now."""
         if isinstance(item, Unreadable):
             self._unread(number, None, None, _whole(item.code, item.message))
+            return
+        if self.fast_path and (fair := fair_line(item)) is not None:
+            self.fast_lines += 1
+            self._fair(number, fair)
             return
         try:
             data = json_input.loads(item)
@@ -363,8 +377,20 @@ class ShardAudit:
             self._unread(number, None, scheme, _adding(None, id_problem))
             return
         self._count(*counted)
+        self._kept(number, id_json, counted[0], same)
+        if verdict is not None:
+            self._finding(number, game_id, verdict)
+
+    def _fair(self, number: int, fair: FairLine) -> None:
+        """Count and keep a fair game the fast path audited, as `line` does one the full path checked."""
+        rolls = fair.rolls
+        self._tally(fair.scheme, "fair", len(rolls), 0, 0, 0, rolls.faces, False)
+        self._kept(number, fair.id_json, fair.scheme, parts_key(fair.parts))
+
+    def _kept(self, number: int, id_json: bytes, scheme: str, same: GameKey | None) -> None:
+        """Keep a verified game's id (`id_json`, as JSON) and, where its secret was revealed, its key (`same`)."""
         # Only a game's id counts for the duplicate check: a line not verified is a finding of its own already.
-        named = counted[0].encode()  # the game's scheme, for the merge's counts by scheme
+        named = scheme.encode()  # the game's scheme, for the merge's counts by scheme
         self.ids.append(b"%s\t%0*d\t%s" % (id_json, LINE_DIGITS, number, named))
         if same is not None:
             sealed, inputs, start = map(compact, same[:3])
@@ -373,18 +399,29 @@ class ShardAudit:
                 self._shared.add(shared)
                 entry = (compact(same.shared), LINE_DIGITS, number, compact(same.shared_by) + SHARED, named, id_json)
                 self.games.append(b"%s\t%0*d\t%s\t%s\t%s" % entry)
-        if verdict is not None:
-            self._finding(number, game_id, verdict)
 
     def _count(self, scheme: str, outcome: Outcome, summary: Summary, faces: Sequence[bytearray], window: bool) -> None:
         """Count one verified game and tally its dice (`faces`: a column per die, as recomputed); `window`: its rolls
         start past the game's first, which the summary counts apart (review: among the incomplete games a window read
         as a whole game with something missing, and nothing counted them)."""
+        self._tally(scheme, outcome, summary.count, summary.differ, summary.missing, summary.extra, faces, window)
+
+    def _tally(
+        self,
+        scheme: str,
+        outcome: Outcome,
+        rolls: int,
+        differ: int,
+        missing: int,
+        extra: int,
+        faces: Sequence[bytearray],
+        window: bool,
+    ) -> None:
+        """`_count` from the summary's four counts: the game's rolls, those that differ, are missing and are extra."""
         counts, dice = self._scheme(scheme)
         if window:
             counts["windows"] += 1
             self.counts["windows"] += 1
-        rolls, differ, missing, extra = summary.count, summary.differ, summary.missing, summary.extra  # read once
         for counter in (counts, self.counts):
             counter["games"] += 1
             counter["rolls"] += rolls
@@ -458,6 +495,7 @@ def audit_shard(
     today: dt.date | None = None,
     refusal_is_finding: bool = False,
     max_lines: int | None = None,
+    fast_path: bool = True,
 ) -> Partial:
     """Audit a shard's lines and store its partial result under `partials/<name>/`.
 
@@ -475,13 +513,17 @@ def audit_shard(
     `max_lines`, when given, is the most lines holding games (blank ones are not counted) the shard may have: the
     running audit keeps a few hundred bytes of each game's id and key to sort at the end, so memory grows with the
     shard. Past it the shard fails with ShardTooLarge, naming it and the limit, and nothing of it is stored.
+
+    `fast_path` False audits every line by the full path, whose partial the fast path's must equal (`audit.fast`).
     """
     with tempfile.TemporaryDirectory(prefix="fairdice-shard-") as scratch:
         findings_path = Path(scratch) / FINDINGS
         last_line = first_line - 1
         with findings_path.open("wb") as findings:
             secrets = archive.secrets if archive else None
-            audit = ShardAudit(file, findings, secrets, today, refusal_is_finding=refusal_is_finding)
+            audit = ShardAudit(
+                file, findings, secrets, today, refusal_is_finding=refusal_is_finding, fast_path=fast_path
+            )
             for read, (number, item) in enumerate(lines, 1):
                 if max_lines is not None and read > max_lines:
                     raise ShardTooLarge(

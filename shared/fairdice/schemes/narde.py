@@ -7,7 +7,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, JsonValue
 
-from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, keyed_mac, leading_dice, macs, read_on
+from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, hmac_key, keyed_mac, leading_dice, macs, read_on
 from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Key32, Phrase, Seal
 from fairdice.prose import shown
 from fairdice.request import NumberedRequest
@@ -120,7 +120,12 @@ class Narde(Scheme[NardeRequest]):
     def game_parts(self, request: NardeRequest, rolls: Rolls, secret: bytes) -> GameParts:
         """The default's parts, the phrase read as `identity` gives it, without building its `GameInput`: a model whose
         value is validated as JSON, made for every game an audit keys, read once (BENCHMARKS.md section 7, stop 61)."""
-        return GameParts(self.dice_key(request, secret), [request.phrase], start_of(rolls))
+        return self.phrase_parts(request.phrase, rolls, secret)
+
+    def phrase_parts(self, phrase: str, rolls: Rolls, secret: bytes) -> GameParts:
+        """`game_parts` from the phrase alone, for the audit's fast path, which keys a fair game without building its
+        request (`audit.fast`): the dice key is the secret's own block, as the default `dice_key` gives it."""
+        return GameParts(hmac_key(secret), [phrase], start_of(rolls))
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         """The phrase a diagnosis' change gives, in quotes, as its finding's detail shows it."""
