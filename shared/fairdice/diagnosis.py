@@ -1545,10 +1545,13 @@ def _of_another_game(
     if offered is not None:
         read = f" as the settings given read {recorded.them}."
         # Rolls that are this secret's leave the seal that does not fit it to report, as `seal_from_other_game` says
-        # (review: "if the game was so, the rolls are this key's", the lock given, not the key's, left unsaid)
+        # (review: "if the game was so, the rolls are this key's", the lock given, not the key's, left unsaid), in the
+        # room's words: a pair36 or bg-online-v1 seal covers the whole match (review: "another game's, or, if both were
+        # copied correctly from this game" of a pair36 seal, beside "the server seed is most likely from another
+        # match"); without "most likely", which a reading inside `too_few_rolls_fit` may not say
+        words = case.scheme.words
         unsealed = (
-            f" Then the {seal} given is not this {secret}'s: another game's, or, if both were copied correctly from"
-            f" this game, the {secret} is not the one it committed to: keep both and report it."
+            f" Then the {seal} given is not this {secret}'s: {words.copy_both()}: keep both and report it."
             if verdict.checks.seal == "mismatch" and as_text is None
             else ""
         )

@@ -1359,9 +1359,9 @@ def test_a_short_game_on_a_take_back_line_under_another_lock_is_told_the_lock_is
     # as the seal's finding says it: reported if both were copied correctly from this game, not if the lock is this
     # game's, which a key copied from another game beside this game's own lock is too (there: copy the key again)
     assert (
-        "if the game was so, the rolls are this key's. Then the lock given is not this key's: another game's, or, if"
-        " both were copied correctly from this game, the key is not the one it committed to: keep both and report it."
-        " If not, none of the other mistakes tried" in found.detail
+        "if the game was so, the rolls are this key's. Then the lock given is not this key's: copy both from the same"
+        " game. If both were copied correctly from this game, the key is not the one it committed to: keep both and"
+        " report it. If not, none of the other mistakes tried" in found.detail
     )
     assert "if it is the lock this game showed" not in found.detail
     # and with the key's own lock, or none, there is no lock to report
@@ -1735,6 +1735,35 @@ def test_a_seal_that_covers_a_whole_match_is_said_another_matchs_not_another_gam
     # and the page heads it so
     page = html.unescape(render_page(verdict, parse_request(sent)))
     assert f"<b>The {words.seal} belongs to {whose[:-2]}</b>" in page
+
+
+@pytest.mark.parametrize(
+    ("game", "copy"),
+    [
+        (PAIR36, "copy both from the same match. If both were copied correctly from this match"),
+        (NARDE, "copy both from the same game. If both were copied correctly from this game"),
+    ],
+    ids=["pair36", "narde-v1"],
+)
+def test_a_reading_offered_beside_another_seal_says_where_to_copy_both_in_the_rooms_words(
+    game: dict[str, Any], copy: str
+) -> None:
+    # Given 3 rolls from roll 100, sent as the first, with another secret's seal: too few fit the start the window scan
+    # finds to name it, so it is offered as a reading, which would leave the rolls this secret's and the seal not
+    request = parse_request(game)
+    words = schemes.of(request).words
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    sent = game | {request.SEAL_FIELD: other, "count": 3, "recorded": rolls_of(game | {"first": 100, "count": 3})}
+    verdict = check(sent)
+    (found,) = verdict.diagnosis or []
+    assert "100 onward, not" in found.detail
+    # Then whose the seal is under that reading is said as the room says it elsewhere: a pair36 seal covers the whole
+    # match, so both are copied again from the same match (review: "the seal given is not this server
+    # seed's: another game's, or, if both were copied correctly from this game", beside "another match" in the rest)
+    assert f"Then the {words.seal} given is not this {words.secret}'s: {copy}" in found.detail
+    assert "another game's, or" not in found.detail
+    # and its words claim no more than its code does
+    assert _words_against_code(verdict) == []
 
 
 @pytest.mark.parametrize(
