@@ -52,6 +52,9 @@
       const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
       return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
     };
+    // An element as its name and its attributes, each with its value, in order of name
+    const attributed = (node) =>
+      [node.localName, ...[...node.attributes].map(({ name, value }) => `${name}=${JSON.stringify(value)}`).sort()].join(" ");
     const styles = document.querySelectorAll("style, link");
     const policies = document.querySelectorAll("meta[http-equiv]");
     const policy =
@@ -68,6 +71,12 @@
       policies[0].getAttribute("content") === policy &&
       Boolean(policies[0].compareDocumentPosition(styles[0]) & Node.DOCUMENT_POSITION_FOLLOWING) &&
       document.querySelector("[style]") === null;
+    // And its head the page's own (fairdice.markup.document), each element with the attributes the page gives it, the
+    // policy and the style those held above: the policy holds only what comes after it, and a page rewritten with a
+    // <base href="https://elsewhere/"> before it sent its retry links to another address, its check still agreeing
+    // (review). (A script put there runs before this one and may change anything: no page's own check stops that.)
+    const HEAD = ['meta charset="utf-8"', 'meta content="width=device-width,initial-scale=1" name="viewport"', policies[0], 'meta content="no-referrer" name="referrer"', "title", styles[0]];
+    const headHeld = document.head.children.length === HEAD.length && [...document.head.children].every((node, at) => (typeof HEAD[at] === "string" ? attributed(node) === HEAD[at] : node === HEAD[at]));
     // Each element of the page as the page draws its kind (fairdice.page, fairdice.markup), its attributes and their
     // values, read before this script adds its own: a class the page's style gives a meaning to (ok, bad, muted, fair, x)
     // set on a claim the page does not give it to, a name for screen readers (aria-label, role) said over what it
@@ -100,9 +109,7 @@
         'tr class="x"(?: id="first-mismatch")?',
       ].join("|")})$`,
     );
-    const shape = (node) =>
-      [node.localName, ...[...node.attributes].map(({ name, value }) => `${name}=${JSON.stringify(value)}`).sort()].join(" ");
-    const unlike = [document.documentElement, document.body, ...document.body.querySelectorAll("*")].filter((node) => !ATTRIBUTES.test(shape(node)));
+    const unlike = [document.documentElement, document.body, ...document.body.querySelectorAll("*")].filter((node) => !ATTRIBUTES.test(attributed(node)));
     const mine = new Map(verdict.rolls.filter((r) => r.message !== null).map((r) => [r.index, r.dice]));
     // Each roll's dice as the table draws them, the reader's, read before this script adds its column: held to the
     // browser's as the page's data block is, where a page drawing other dice than its data got "=" beside them (review).
@@ -574,7 +581,7 @@
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
     const tableAgrees = rowsListed && !besides.length;
-    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && lookHeld && !unlike.length && findingsHeld && recipeHeld && partsHeld && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && lookHeld && headHeld && !unlike.length && findingsHeld && recipeHeld && partsHeld && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -604,6 +611,7 @@
     if (!findingsHeld) parts.push("under “Why it may not match” it draws other than this page's data gives your browser");
     if (!recipeHeld) parts.push("its recipe is not the one this page's data gives your browser");
     if (!lookHeld) parts.push("its style or its policy is not the one this page is served with, and may hide or recolour what it draws");
+    if (!headHeld) parts.push("its head holds what this page's does not (an address its links are read against, or what its policy comes too late to hold)");
     if (unlike.length) parts.push(`it marks ${words.counted(unlike.length, "element", "elements")} otherwise than this page draws them (a class, a name or a part hidden)`);
     if (unread.length) parts.push(`under ${unread.map((name) => `“${name}”`).join(", ")} it draws more than your browser reads, or other than its own check finds`);
     if (!rowsListed) parts.push(`its table does not list the ${rolls} your browser recomputed, in their order`);

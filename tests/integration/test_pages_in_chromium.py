@@ -1578,6 +1578,40 @@ def test_a_page_drawing_other_findings_or_another_recipe_than_its_data_gets_no_a
     _checked_not_agreeing(browser, tmp_path / "rewritten.html", tampered, says)
 
 
+# The policy's meta tag as a page carries it, and an address a rewritten page's links are read against
+POLICY_META = r'<meta http-equiv=Content-Security-Policy content="[^"]*">'
+ELSEWHERE = "https://elsewhere.example/"
+
+
+@pytest.mark.parametrize(
+    ("added", "before"),
+    [
+        (f'<base href="{ELSEWHERE}">', True),
+        (f'<base href="{ELSEWHERE}">', False),
+        ('<script>document.documentElement.dataset.ran = "yes"</script>', True),
+        ("<meta name=robots content=noindex>", False),
+    ],
+    ids=["a base before the policy", "a base after it", "a script before it", "a meta after it"],
+)
+def test_a_page_whose_head_holds_more_than_its_own_gets_no_agreement(
+    browser: Browser, tmp_path: Path, added: str, before: bool
+) -> None:
+    # Given the page of a game whose seats were swapped, its finding's retry link a query on the page's own address
+    # ("Check again with the client seeds in the other order"), its head given an element before (or after) its policy,
+    # which holds only what comes after it (review: with <base href> before the policy, the retry link led to another
+    # address, and the browser's own check agreed: it held the body's elements, the style and the policy, not the head)
+    page = _seats_swapped_page()
+    _checked_agreeing(browser, tmp_path / "served.html", page)
+    policy = _first(POLICY_META, page)
+    tampered = page.replace(policy, f"{added}{policy}" if before else f"{policy}{added}")
+
+    # When the browser has checked it, Then it does not agree, saying its head is not the page's
+    says = "its head holds what this page's does not (an address its links are read against"
+    _checked_not_agreeing(browser, tmp_path / "headed.html", tampered, says)
+    if added.startswith("<base") and before:  # (what such a page does: its retry link leads to another address)
+        assert browser.evaluate("document.querySelector('a[href]').href").startswith(ELSEWHERE)
+
+
 def test_a_page_drawing_a_part_of_its_own_or_leaving_its_findings_out_gets_no_agreement(
     browser: Browser, tmp_path: Path
 ) -> None:
