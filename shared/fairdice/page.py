@@ -171,6 +171,7 @@ def verdict_page(verdict: Verdict, request: RequestBase | None = None, recheck: 
         drawn = {"findings": "\n".join(diagnosis[1:]) or None, "recipe": "\n".join(recipe[1:]) or None}
         if verdict.seal.in_time is not None:  # the seal part of a commitment the archive published, below its heading
             drawn["published_part"] = seal[seal.index("</h2>") + len("</h2>") :]
+            drawn["heading"] = parts[1]  # and the archive's verdict, as its box draws it
         section, script, tail = _recheck_section(verdict, recheck, rows, request, drawn)
         parts.append(section)
         if request is not None:
@@ -521,7 +522,9 @@ def _recheck_section(
     (`request`) the recheck does not carry (a daily link's commitment, where the browser recomputes the day the archive
     revealed), the seal the archive published, drawn as the verdict's seal, and `drawn`: the markup under "Why it may
     not match" (`findings`) and under "Check it without this page" (`recipe`), None where the page has none, and of a
-    seal the archive published, the markup of its part (`published_part`: when it was published, whether it is kept)."""
+    seal the archive published, the markup of its part (`published_part`: when it was published, whether it is kept)
+    and of the verdict's box (`heading`: the archive's verdict and its reasons, which the browser reads no archive
+    for)."""
     scheme = _scheme(verdict)
     head = "<h2>Your browser's own check</h2>"
     if scheme is None or not scheme.browser:

@@ -573,10 +573,19 @@
     // (a tab saying another verdict whole, as the page words it: the verdict's word, its game and scheme, a chat's
     // preview of its link showing it alone; where only its start was read, "Mismatch · all 12 rolls fair" got "agree")
     const untitled = `${verdict.verdict[0].toUpperCase()}${verdict.verdict.slice(1)} · ${fairdice.schemes.get(verdict.scheme).title} · ${verdict.scheme} · fairdice`;
+    // Of a day's roll the page does not call fair, whose verdict the daily archive gave: its verdict, heading and all, the
+    // one the page's data gives (the archive's reasons, which the browser reads no archive for), and its tab that
+    // verdict's as the page words it: only the heading's first words were read, and a day's mismatch headed "Nothing
+    // failed, but the check is incomplete: …", or a late day's heading made "… every roll matches and the commitment was
+    // published in time", got "agree" (review)
+    const archiveSays =
+      drawnWord !== null &&
+      JSON.stringify([verdictBox.outerHTML]) === JSON.stringify(asGiven(data.heading ?? "")) &&
+      document.title === `${drawnWord[0].toUpperCase()}${drawnWord.slice(1)} · ${fairdice.schemes.get(verdict.scheme).title} · ${verdict.scheme} · fairdice`;
     const headingAgrees =
       // (of a day's roll, fair only where the page's data says the archive's verdict is: review, a day's incomplete
       // page, its commitment late, headed fair got "agree")
-      drawnWord !== null && (drawnWord === "fair" ? fairHere && fairOf && (!archived || data.fair === true) : archived || (drawnWord === verdict.verdict && document.title === untitled));
+      drawnWord !== null && (drawnWord === "fair" ? fairHere && fairOf && (!archived || data.fair === true) : archived ? archiveSays : drawnWord === verdict.verdict && document.title === untitled);
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
@@ -632,6 +641,7 @@
     }
     if (!gameAgrees) parts.push("the values it shows of whose game it is are not those your browser recomputed from");
     if (!headingAgrees && drawnWord === null) parts.push("its heading, its tab and the colour of its verdict do not say one verdict as this page words it");
+    else if (!headingAgrees && drawnWord !== "fair" && archived) parts.push("its heading or its tab is not the one this page's data gives for the daily archive's verdict");
     else if (!headingAgrees && drawnWord !== "fair" && drawnWord === verdict.verdict) parts.push("its tab does not say its verdict as this page words it");
     else if (!headingAgrees && drawnWord !== "fair") parts.push(`it says ${drawnWord}, where your browser's own verdict is ${verdict.verdict}`);
     else if (!headingAgrees) {

@@ -891,6 +891,45 @@ def test_a_daily_rolls_page_its_commitment_late_drawn_fair_or_in_time_gets_no_ag
             _checked_not_agreeing(browser, tmp_path / f"{rewritten}.html", tampered, said)
 
 
+@pytest.mark.parametrize("rewritten", ["a mismatch headed as incomplete", "its reasons reworded", "its tab"])
+def test_a_daily_rolls_page_whose_verdict_not_fair_is_drawn_otherwise_than_its_data_gets_no_agreement(
+    browser: Browser, tmp_path: Path, rewritten: str
+) -> None:
+    # Given a daily roll whose faces are the day's, its commitment published late (the archive's verdict incomplete),
+    # and the same roll with a face recorded otherwise (a mismatch); the mismatch's page given the late page's heading
+    # and tab, or the late page's reasons reworded as good news, or its tab another verdict's, each's data left as
+    # served (review: of a day's verdict not fair the browser read the heading's first words and its class alone, and
+    # agreed with a mismatch headed "Nothing failed, but the check is incomplete")
+    day = {"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER}
+    faces = verify(parse_request(day | {"secret": KEY})).rolls[0]["dice"]
+    assert faces is not None
+    pages = {}
+    for name, dice, archive in (("late", faces, LateDay()), ("mismatch", [faces[0] % 4 + 1, *faces[1:]], LockedDay())):
+        request = parse_request(day | {"recorded": [dice]})
+        verdict = verify(request, day_secrets=archive)
+        assert verdict.verdict == ("incomplete" if name == "late" else "mismatch"), verdict.reasons
+        pages[name] = render_page(verdict, request, request.model_dump(mode="json") | {"secret": KEY})
+        _checked_agreeing(browser, tmp_path / f"{name}.html", pages[name])
+    heading, tab = r'<div class="verdict \w+"><h1>.*?</h1></div>', r"<title>.*?</title>"
+    late, mismatch = pages["late"], pages["mismatch"]
+    if rewritten == "a mismatch headed as incomplete":
+        tampered = mismatch
+        for pattern in (heading, tab):
+            tampered = tampered.replace(_first(pattern, mismatch), _first(pattern, late))
+    elif rewritten == "its reasons reworded":
+        drawn = _first(heading, late)
+        tampered = late.replace(
+            drawn, drawn[: drawn.index(": ") + 2] + "every roll matches, its commitment published in time.</h1></div>"
+        )
+    else:
+        tampered = late.replace("<title>Incomplete · ", "<title>Incomplete · every roll matches, in time · ")
+    assert tampered not in (late, mismatch)
+
+    # When the browser has checked it, Then it does not agree, and says why
+    says = "its heading or its tab is not the one this page's data gives for the daily archive's verdict"
+    _checked_not_agreeing(browser, tmp_path / "rewritten.html", tampered, says)
+
+
 def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:
     hostile = '<script>document.title="owned"</script><img src=x onerror="document.title=1">"\''
     url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": hostile, "recorded": "1-1 2-2"})
