@@ -18,7 +18,7 @@ from fairdice.archive.layout import Commitment, RevealedRecord, commitment_key, 
 from fairdice.archive.publisher import get_or_create_secret, open_day, reveal_closed
 from fairdice.archive.reader import ArchiveReader, daily_verdict
 from fairdice.archive.today import TodaysRolls
-from fairdice.errors import TamperedRecord
+from fairdice.errors import NotReadableYet, TamperedRecord
 from fairdice.http import RESTORE_RETRY_AFTER
 from fairdice.seal import seal_of
 from fairdice.storage import S3Store, Stores
@@ -373,6 +373,14 @@ def test_a_day_whose_earlier_days_commitment_s3_keeps_in_glacier_is_503_archive_
         written = Commitment(date=missed, commitment=seal_of(chosen), published_at=timeline.now).to_bytes()
         client.put_object(Bucket=ARCHIVE, Key=commitment_key(missed), Body=written, StorageClass=storage_class)
         put_secret_again(timeline, stores, chosen, DAY2)
+        # Then the game's route gives no roll of 03-02 as it is played, as the readers answer the day later: tampered
+        # where 02-28's commitment is read, not readable yet where S3 keeps it in Glacier (review: taken as not there,
+        # the route gave 03-02's rolls all day)
+        played = dt.datetime.combine(DAY2, dt.time(12), dt.UTC)
+        with pytest.raises(TamperedRecord if storage_class == "STANDARD" else NotReadableYet) as refused:
+            TodaysRolls(stores).roll(PLAYER, played)
+        expected = "commits to the secret of" if storage_class == "STANDARD" else f"{commitment_key(missed)} in S3"
+        assert expected in refused.value.message
         timeline.publish(stores, dt.datetime.combine(DAY3, dt.time(0, 0, 2), dt.UTC))
         monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: NOW))
         faces = seed_004.faces(chosen, DAY2.isoformat(), PLAYER)

@@ -95,6 +95,8 @@ class _Memory:
     today: _Today | None = None  # every check passed: the day's rolls are given
     late: str | None = None  # the day refused as committed late: the refusal's words
     given_away: TamperedRecord | None = None  # the day refused as committed to an earlier day's secret
+    # the day refused until this look is over: an earlier day's commitment S3 gives no bytes for yet (in Glacier)
+    unreadable: NotReadableYet | None = None
     agreed: _Today | None = None  # the secret gives the day's commitment, in time; the days before not all read yet
     earlier: dict[dt.date, Published | None] = field(default_factory=dict)  # the days before's commitments, as read
     absent: set[dt.date] = field(default_factory=set)  # the days before whose commitment was not there as read
@@ -115,6 +117,7 @@ class _Memory:
         looked_back = days_looked_back(day)
         kept = {earlier: found[earlier] for earlier in looked_back if earlier in found}
         self.day, self.today, self.late, self.given_away, self.agreed, self.earlier = day, None, None, None, None, kept
+        self.unreadable = None
         self.records = {earlier: self.records[earlier] for earlier in looked_back if earlier in self.records}
         self.absent, self.listed, self.looked = set(), None, None
 
@@ -129,7 +132,7 @@ class _Memory:
         it."""
         if self.looked is None or now < self.looked + LOOK_AGAIN:
             return
-        self.listed, self.looked = None, None
+        self.listed, self.looked, self.unreadable = None, None, None
         if self.today is not None:
             self.today, self.absent = None, set()
 
@@ -198,6 +201,8 @@ class TodaysRolls:
             raise LateCommitment(memory.late)
         if memory.given_away is not None:
             raise memory.given_away.with_traceback(None)  # each raise would add its frames to the one kept
+        if memory.unreadable is not None:
+            raise memory.unreadable.with_traceback(None)
         if memory.agreed is None:
             memory.agreed = self._agreed(day, now)
         if memory.listed is None:
@@ -219,8 +224,11 @@ class TodaysRolls:
             listed_at = now if memory.looked is None else memory.looked
             if early := there_before_over(self._stores.archive, memory.agreed.published, later, listed_at, {}):
                 raise early
-        except NotReadableYet:
-            raise  # an earlier day's record S3 may give later (one in Glacier, restored): read again
+        except NotReadableYet as exc:
+            # An earlier day's commitment or record S3 may give later (one in Glacier, restored): no roll until it is
+            # read, as the readers answer the day 503 meanwhile; read again at the next look (`_Memory.look_again`)
+            memory.unreadable = exc
+            raise
         except TamperedRecord as exc:
             # Final for the day, as a late commitment is: both commitments and the earlier day's record are write-once,
             # and so is a record that is no document of the store for good (NotADocument: too large, or under a key the
@@ -345,20 +353,25 @@ def _not_an_earlier_days(
     catching up that day put there later, with its record, makes today's secret public (review: the route gave today's
     rolls all day). `earlier` holds the commitments read so far (None: a document its own day's readers refuse, which
     counts only where that day's record reveals today's secret) and `absent` the days whose commitment was not there,
-    or no document S3 may give later (NotReadableYet), so that each is read once, whichever request runs out of time,
-    and one not there again only LOOK_AGAIN later (`_Memory.look_again`)."""
+    so that each is read once, whichever request runs out of time, and one not there again only LOOK_AGAIN later
+    (`_Memory.look_again`). One S3 gives no bytes for yet (NotReadableYet: in Glacier until restored) is neither: where
+    no day gives today away, it is raised, and no roll is given until it is read."""
+
+    unread: list[NotReadableYet] = []
 
     def commitment_of(day: dt.date) -> Published | None:
         if day not in earlier and day not in absent:
             try:
                 found = read_published(archive, day)
-            except NotReadableYet:
-                # One S3 may give later (in Glacier, restored): read again as one not there (review). Its record decides
-                # meanwhile, as beside a commitment that is no document, as the readers take it (review: one in Glacier
-                # beside a record revealing today's secret left the route giving today's rolls). Any other NotADocument
-                # is final, kept as a commitment that is no document is, as the readers keep it (review: read again
-                # each LOOK_AGAIN)
-                absent.add(day)
+            except NotReadableYet as exc:
+                # One S3 may give later (in Glacier, restored): neither kept nor taken as not there. Its record decides
+                # meanwhile, as beside a commitment that is no document (review: one in Glacier beside a record
+                # revealing today's secret left the route giving today's rolls); where none gives the day away, what it
+                # holds decides the day, which may be today's own commitment published before it: no roll until it is
+                # read, as the readers answer the day 503 archive_unavailable (review: taken as not there, the route
+                # gave today's rolls all day). Any other NotADocument is final, kept as a commitment that is no
+                # document is, as the readers keep it (review: read again each LOOK_AGAIN)
+                unread.append(exc)
                 return None
             except TamperedRecord:
                 earlier[day] = None  # that day's own document, which its readers refuse: its record alone is read
@@ -371,6 +384,8 @@ def _not_an_earlier_days(
 
     if given := earlier_day_giving_away(archive, today.published, listed, commitment_of, records):
         raise secret_of_an_earlier_day(today.day, *given, then="; none is given")
+    if unread:
+        raise unread[0]
 
 
 def _in_time(published: Published) -> None:
