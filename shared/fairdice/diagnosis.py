@@ -462,12 +462,12 @@ def _archive_hashed_text(
     the one it revealed."""
     seal, secret = _words(request)
     form = hex_text_form(verdict.seal.given or "", secret_bytes) or ""
-    whose = f"{secret} it revealed ({verdict.source})" if revealed else f"{secret} given"
+    whose = f"{secret} it revealed{_in(verdict.source)}" if revealed else f"{secret} given"
     return Finding(
         cause="seal_of_hex_text",
         explains="the seal",
         detail=(
-            f"the {seal} the archive published for the day ({seal_source or verdict.source}) is the SHA-256 of the"
+            f"the {seal} the archive published for the day{_in(seal_source or verdict.source)} is the SHA-256 of the"
             f" {whose} written as hex text{form}, not of its bytes: the archive hashed"
             f" the text. {schemes.of(request).words.sealed_as()}, {verdict.seal.computed}. No mistake in copying"
             " explains it: keep this link and report it"
@@ -537,10 +537,10 @@ def _not_committed(request: RequestBase, verdict: Verdict, secret_bytes: bytes, 
             cause="secret_not_committed",
             explains="the seal",
             detail=(
-                f"the {seal} the archive published for the day ({seal_source or verdict.source}) is the {secret} it"
-                f" revealed ({verdict.source}) itself, not its SHA-256, {verdict.seal.computed}: the archive published"
-                f" the {secret} as its {seal}, so whoever read it could compute the day's rolls. No mistake in copying"
-                " explains it: keep this link and report it"
+                f"the {seal} the archive published for the day{_in(seal_source or verdict.source)} is the {secret} it"
+                f" revealed{_in(verdict.source)} itself, not its SHA-256, {verdict.seal.computed}: the archive"
+                f" published the {secret} as its {seal}, so whoever read it could compute the day's rolls. No mistake"
+                " in copying explains it: keep this link and report it"
             ),
             secret_published=True,
         )
@@ -548,9 +548,9 @@ def _not_committed(request: RequestBase, verdict: Verdict, secret_bytes: bytes, 
         cause="secret_not_committed",
         explains="the seal",
         detail=(
-            f"the {secret} the archive revealed ({verdict.source}) is not the one it committed to: its SHA-256 is"
+            f"the {secret} the archive revealed{_in(verdict.source)} is not the one it committed to: its SHA-256 is"
             f" {verdict.seal.computed}, not the {seal} the archive published for the day"
-            f" ({seal_source or verdict.source}). No mistake in copying explains it: keep this link and report it"
+            f"{_in(seal_source or verdict.source)}. No mistake in copying explains it: keep this link and report it"
         ),
     )
 

@@ -4933,3 +4933,19 @@ def test_a_days_roll_that_fits_neither_the_secret_given_nor_the_archives_commitm
     assert found.detail.startswith("the commitment is the one the archive published (daily archive ")
     assert "the day secret given is not this day's, most likely another day's or copied wrong" in found.detail
     assert "game" not in found.detail
+
+
+def test_an_authoritys_secret_it_had_not_committed_to_names_no_source_where_none_is_known() -> None:
+    # Given a pair36 request whose seal the server seed does not give, and no source known of the seal or the secret
+    other = hashlib.sha256(bytes.fromhex(OTHER_KEY)).hexdigest()
+    request = parse_request(PAIR36 | {"seal": other})
+    verdict = check(PAIR36 | {"seal": other})
+    assert verdict.source is None
+
+    # When the diagnosis is told the secret is the authority's own, with no seal_source
+    (found,) = diagnose(request, bytes.fromhex(KEY), verdict, source_uncommitted=True)
+
+    # Then its words name no source rather than "(None)" (review: "the seal the archive published for the day (None)")
+    assert found.cause == "secret_not_committed"
+    assert "None" not in found.detail, found.detail
+    assert "()" not in found.detail, found.detail
