@@ -8,7 +8,7 @@ through them) took about as long beside the recompute as the recompute itself, i
 change nothing and refuse nothing:
 
 - the fields scheme, key, fingerprint, phrase, recorded, in that order, with id first or last (a space or none after
-  each colon and comma, none anywhere else); scheme "narde-v1";
+  each colon and comma, none anywhere else); the scheme the narde room's id (`narde.SCHEME.id`);
 - key and fingerprint 64 lower-case hex digits;
 - phrase and id printable ASCII without a quote or a backslash (JSON then writes them as they are, with no escape),
   of 1 to 256 and 1 to 128 characters;
@@ -38,7 +38,8 @@ _ID = rb'"id": ?(?P<%s>"%s{1,%d}")' % (b"%s", _TEXT, MAX_ID)  # the id kept as J
 _HEX = rb"[0-9a-f]{64}"  # as `fields._hex` gives a key or a seal back, unchanged
 CANONICAL = re.compile(
     rb"\{(?:%s, ?)?" % (_ID % b"id_first")
-    + rb'"scheme": ?"narde-v1", ?"key": ?"(?P<key>%s)", ?"fingerprint": ?"(?P<seal>%s)", ?' % (_HEX, _HEX)
+    + rb'"scheme": ?"%s", ?' % re.escape(narde.SCHEME.id.encode())  # the room's id, looked up as the core does
+    + rb'"key": ?"(?P<key>%s)", ?"fingerprint": ?"(?P<seal>%s)", ?' % (_HEX, _HEX)
     + rb'"phrase": ?"(?P<phrase>%s{1,%d})", ?' % (_TEXT, MAX_PHRASE)
     + rb'"recorded": ?"(?P<recorded>(?:[1-6]-[1-6] )*[1-6]-[1-6])"'  # `recorded._usual_form` for two six-sided dice
     + rb"(?:, ?%s)?\}" % (_ID % b"id_last")
