@@ -122,10 +122,15 @@ class Narde(Scheme[NardeRequest]):
         value is validated as JSON, made for every game an audit keys, read once (BENCHMARKS.md section 7, stop 61)."""
         return self.phrase_parts(request.phrase, rolls, secret)
 
+    def dice_key(self, request: NardeRequest | None, secret: bytes) -> bytes:
+        """The default's key, the secret's own block, which reads no field of the request: `phrase_parts` asks it
+        without one, so that the audit's fast path and the full path key a game by this one rule."""
+        return hmac_key(secret)
+
     def phrase_parts(self, phrase: str, rolls: Rolls, secret: bytes) -> GameParts:
         """`game_parts` from the phrase alone, for the audit's fast path, which keys a fair game without building its
-        request (`audit.fast`): the dice key is the secret's own block, as the default `dice_key` gives it."""
-        return GameParts(hmac_key(secret), [phrase], start_of(rolls))
+        request (`audit.fast`): the dice key is the room's `dice_key`, which needs no request."""
+        return GameParts(self.dice_key(None, secret), [phrase], start_of(rolls))
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         """The phrase a diagnosis' change gives, in quotes, as its finding's detail shows it."""

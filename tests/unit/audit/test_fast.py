@@ -262,3 +262,17 @@ def test_the_fast_path_keys_a_game_as_the_full_path_does() -> None:
     assert taken.parts == schemes.get("narde-v1").game_parts(
         schemes.parse_request({k: v for k, v in game.items() if k != "id"}), taken.rolls, bytes.fromhex(game["key"])
     )
+
+
+def test_the_fast_path_keys_a_game_by_the_rooms_dice_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Given the room's dice key changed (as a room deriving its HMAC key from the secret would give it)
+    room = schemes.get("narde-v1")
+    monkeypatch.setattr(type(room), "dice_key", lambda self, request, secret: b"derived:" + secret)
+    game = fair_game(7, "table", 10, "g")
+
+    # When a fair canonical line is taken by the fast path
+    taken = fair_line(written(game))
+
+    # Then its game is keyed by that rule, as the full path keys it by `dice_key`: one rule, not a copy of it
+    assert taken is not None
+    assert taken.parts.sealed == b"derived:" + bytes.fromhex(game["key"])
