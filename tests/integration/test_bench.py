@@ -13,9 +13,10 @@ import tempfile
 from pathlib import Path
 
 from fairdice import schemes
-from fairdice.schemes import parse_request
+from fairdice.schemes import narde, parse_request
 
 ROOT = Path(__file__).resolve().parents[2]
+ROOM_ROLLS = narde.rolls  # the room's roll function, which the bench wraps to time the recompute inside the worker
 
 
 def test_the_local_server_section_loads_the_server_with_the_python_client_where_wrk_is_missing(
@@ -73,7 +74,10 @@ def test_the_audit_bench_measures_each_of_its_figures_on_a_few_games() -> None:
             <= worker["unvalidated_worker_over_recompute_q3"]
         )
         assert schemes.parse_request is parse_request  # the lookup is taken back when the timing ends
-        assert "rolls" not in vars(schemes.get("narde-v1"))  # and the timed recompute: the scheme's own again
+        # and the timed recompute: the room's own roll function again, which the scheme and the fast path both call
+        assert narde.rolls is ROOM_ROLLS
+        assert "rolls" not in vars(schemes.get("narde-v1"))
+        assert worker["recompute_inside_worker_s"] > 0 and 0 < worker["recompute_share_of_worker"] <= 1
         by_length = bench["length_section"]([5, 20], 40, 1, Path(folder))
         assert [(row["rolls"], row["games"]) for row in by_length["lengths"]] == [(5, 8), (20, 2)]
         assert all(row["recompute_s"] > 0 and row["worker_s"] > 0 for row in by_length["lengths"])
