@@ -190,12 +190,34 @@ def lines(draw: st.DrawFn) -> bytes:
     return line
 
 
+@st.composite
+def repeated(draw: st.DrawFn) -> list[bytes]:
+    """Two lines the shard's checks across lines meet: one game again under another id, or one id again on another
+    game or the same one, each line in the canonical form (the fast path's) or with a count (the full path's)."""
+    game = draw(canonical_games())
+    again = draw(
+        st.sampled_from([{"id": game["id"] + "2"}, {"id": game["id"]}, {**draw(canonical_games()), "id": game["id"]}])
+    )
+
+    def line(fields: dict[str, Any]) -> bytes:
+        if draw(st.booleans()):
+            return written(fields, id_first=draw(st.booleans()), compact=draw(st.booleans()))
+        return written({**fields, "count": len(fields["recorded"].split())})
+
+    return [line(game), line({**game, **again})]
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.lists(lines(), min_size=1, max_size=4))
+@given(
+    st.lists(st.one_of(lines().map(lambda line: [line]), repeated()), min_size=1, max_size=4).map(
+        lambda groups: [line for group in groups for line in group]
+    )
+)
 @example([written(fair_game(0, "p", 3, "a"))])
 def test_a_shard_audited_with_the_fast_path_is_byte_for_byte_the_one_audited_without(shard: list[bytes]) -> None:
-    # Given canonical lines, and lines one change away from canonical; when the shard is audited with the fast path and
-    # without it, then its partial summary, findings, ids and game keys are the same bytes
+    # Given canonical lines, lines one change away from canonical, and pairs of lines of one game or one id, either
+    # path's; when the shard is audited with the fast path and without it, then its partial summary, findings, ids and
+    # game keys are the same bytes
     assert_alike(shard)
 
 
