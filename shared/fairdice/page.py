@@ -16,6 +16,7 @@ import datetime as dt
 import json
 import re
 from collections.abc import Iterator, Sequence
+from functools import cache
 from typing import Any
 
 from pydantic import JsonValue, ValidationError
@@ -584,11 +585,13 @@ def _recheck_section(
     return section, recheck_script(), data_block("fairdice-recheck", data) + "\n"
 
 
+@cache
 def recheck_script() -> str:
     """The verdict page's script (recheck.js after the verifier), carrying the page's own style by its CSP hash: the
     browser holds the page's style and policy to it, where a page rewritten with a policy allowing a style of its own
     could hide or recolour what it draws and still got "agree" (review). In the script, not in the page's data: a
-    rewriter can change the data, not the script, which the policy allows by its hash."""
+    rewriter can change the data, not the script, which the policy allows by its hash. Made once: the style's hash and
+    the script's statement would otherwise be worked out again for every verdict page (review)."""
     return page_script("recheck.js", f"fairdice.pageStyle = {json.dumps(csp_hash(STYLE))};")
 
 
