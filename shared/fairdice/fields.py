@@ -431,16 +431,11 @@ def _uuid_off(text: str) -> str:
     if digits and _HEX.fullmatch(digits):
         off = len(digits) - 32
         if off:
-            # Copied again where a digit or two was lost or added, as a hex value is (`_off_by`); farther off, the count
-            # alone does not tell the id cut short from another value (review: "42", a player's number, and a 64-digit
-            # key pasted into the field were "… hex digits, where a UUID has 32; copy it again")
+            # Copied again where a digit or two was lost or added, as a hex value is; farther off, the count alone does
+            # not tell the id cut short from another value, worded by `_off_by` (review: "42", a player's number, and a
+            # 64-digit key pasted into the field were "… hex digits, where a UUID has 32; copy it again")
             advice = (
-                "copy it again"
-                if abs(off) <= _SLIP
-                else f"it may be the player id cut short by {-off} digits, or another value; copy the player id again"
-                if off < 0
-                else f"it may be the player id with {off} more digits copied beside it, or another value; copy the"
-                " player id again"
+                "copy it again" if abs(off) <= _SLIP else _off_by(len(digits), 32, "a player id").removeprefix(": ")
             )
             return f": it has {counted(len(digits), 'hex digit', 'hex digits')}, where a UUID has 32; {advice}"
         return ": its hyphens are not where a UUID's are (8-4-4-4-12 digits)"

@@ -2901,6 +2901,7 @@ const fairdice = (() => {
     queryOf,
     withoutSpaces: (value) => value.replace(WHITESPACE, ""),
     notHex,
+    offBy,
     fullwidthOf,
     chars,
     firstChars,

@@ -34,12 +34,8 @@ fairdice.register(
       if (/^[0-9a-fA-F]+$/.test(digits)) {
         const off = digits.length - 32;
         if (off) {
-          const advice =
-            Math.abs(off) <= fairdice.SLIP
-              ? "copy it again"
-              : off < 0
-                ? `it may be the player id cut short by ${-off} digits, or another value; copy the player id again`
-                : `it may be the player id with ${off} more digits copied beside it, or another value; copy the player id again`;
+          // Farther off than a slip, worded by offBy, as the core words it with _off_by
+          const advice = Math.abs(off) <= fairdice.SLIP ? "copy it again" : fairdice.offBy(digits.length, 32, "a player id").slice(2);
           return `: it has ${fairdice.words.counted(digits.length, "hex digit", "hex digits")}, where a UUID has 32; ${advice}`;
         }
         return ": its hyphens are not where a UUID's are (8-4-4-4-12 digits)";
