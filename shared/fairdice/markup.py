@@ -13,6 +13,7 @@ import html
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib.resources import files
 from typing import Any
 
@@ -121,9 +122,18 @@ def csp_hash(text: str) -> str:
 
 def content_security_policy(script: str | None, style: str) -> str:
     """Nothing but the page's own script (if any) and style, each by its hash; no request, no form submission:
-    the policy a page's meta tag carries."""
-    scripts = f"script-src {csp_hash(script)}; " if script is not None else ""
-    return f"default-src 'none'; {scripts}style-src {csp_hash(style)}; base-uri 'none'; form-action 'none'"
+    the policy a page's meta tag carries. A style or script that would end its inline element is refused (`inline`)."""
+    styles = _allowed(style, "page style")
+    scripts = f"script-src {_allowed(script, 'page script')}; " if script is not None else ""
+    return f"default-src 'none'; {scripts}style-src {styles}; base-uri 'none'; form-action 'none'"
+
+
+@lru_cache(maxsize=8)
+def _allowed(text: str, what: str) -> str:
+    """The CSP source of an inline script or style, refused first if it would end its element: worked out once a text.
+    The pages' scripts and styles are fixed per process, and the verdict page's script is some 286 KB: searched and
+    hashed again for every verdict page, it took most of the page's time (review)."""
+    return csp_hash(inline(text, what))
 
 
 def header_policy(meta_policy: str) -> str:
@@ -161,9 +171,6 @@ def document(title: str, body: str, *, script: str | None = None, style: str = S
     but the footer)."""
     at = body.rfind("<footer")
     body = f"<main>\n{body[:at]}</main>\n{body[at:]}" if at >= 0 else f"<main>\n{body}\n</main>"
-    style = inline(style, "page style")
-    if script is not None:
-        script = inline(script, "page script")
     policy = content_security_policy(script, style)
     runs = f"<script>{script}</script>" if script is not None else ""
     page = (

@@ -142,6 +142,21 @@ def test_a_source_that_would_end_its_inline_element_is_refused() -> None:
         markup.inline('const s = "</SCRIPT>";', "page script")
 
 
+@pytest.mark.parametrize("kind", ["script", "style"])
+def test_a_page_whose_script_or_style_would_end_its_element_is_refused_each_time_one_is_made(kind: str) -> None:
+    # A text's hash is worked out once: its refusal is said again for every page, never taken as allowed
+    for _ in range(2):
+        with pytest.raises(ValueError, match=f"the page {kind} holds '</{kind}'"):
+            markup.document("a page", "<p>text</p>", **{kind: f"x </{kind.upper()}> y"})
+
+
+def test_each_page_allows_by_their_hashes_its_own_script_and_style_whichever_pages_came_before() -> None:
+    for script, style in [("a()", "p{}"), ("b()", "p{}"), ("a()", "q{}"), ("a()", "p{}")]:
+        page = markup.document("a page", "<p>text</p>", script=script, style=style)
+        assert f"script-src {markup.csp_hash(script)}; style-src {markup.csp_hash(style)};" in page.html
+        assert page.html.count(f"<script>{script}</script>") == page.html.count(f"<style>{style}</style>") == 1
+
+
 def test_a_data_block_cannot_end_its_element_whatever_the_value_holds() -> None:
     block = markup.data_block("x", {"phrase": "</script><script>alert(1)</script>"})
     assert block.count("</script>") == 1 and block.endswith("</script>")
