@@ -55,6 +55,18 @@ def s3(fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatch) -> Iterator[
         yield client
 
 
+@pytest.fixture
+def day1_published(fake_aws_credentials: None) -> Iterator[tuple[Timeline, Any, Stores]]:
+    """03-01 published by its midnight run, no run since: the timeline, the S3 client and the stores."""
+    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
+    with mock_aws(), timeline.moto():
+        client = boto3.client("s3", region_name=REGION)
+        create_archive_buckets(client)
+        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
+        timeline.publish(stores, dt.datetime.combine(DAY1, dt.time(0, 0, 2), dt.UTC))
+        yield timeline, client, stores
+
+
 def record_of(client: Any, day: dt.date) -> RevealedRecord:
     body = client.get_object(Bucket=ARCHIVE, Key=revealed_key(day))["Body"].read()
     return RevealedRecord.model_validate_json(body)
@@ -69,9 +81,14 @@ def day_record(load_event: Callable[[str], Event], day: dt.date) -> Answer:
     return invoke(at(load_event("api-daily-record"), "GET", f"/daily/{day.isoformat()}"))
 
 
-def verify_from_archive(load_event: Callable[[str], Event], day: dt.date) -> Answer:
-    body = json.dumps({"scheme": "daily", "date": day.isoformat(), "player_id": PLAYER})
-    return invoke(with_body(load_event("api-verify-daily-from-archive"), body))
+def verify_from_archive(
+    load_event: Callable[[str], Event], day: dt.date, recorded: list[list[int]] | None = None
+) -> Answer:
+    """POST /verify of the player's roll of `day`, read from the archive, with the faces the player saw if given."""
+    request: dict[str, Any] = {"scheme": "daily", "date": day.isoformat(), "player_id": PLAYER}
+    if recorded is not None:
+        request["recorded"] = recorded
+    return invoke(with_body(load_event("api-verify-daily-from-archive"), json.dumps(request)))
 
 
 def assert_tampered(answer: Answer, words: str) -> None:
@@ -82,32 +99,26 @@ def assert_tampered(answer: Answer, words: str) -> None:
 
 
 def test_a_day_committed_to_the_secret_of_two_days_before_is_502_tampered_record_on_s3(
-    fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event]
+    day1_published: tuple[Timeline, Any, Stores], monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event]
 ) -> None:
     # Given on S3 03-01 and 03-02 published by their midnight runs, and 03-01's secret and commitment put under 03-03 in
     # its first second, before its run: 03-01's record made it public on 03-02 (review: the game's route refused 03-03,
     # and GET /daily and POST /verify called a player's roll of it fair, its record linking to 03-02's)
-    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
-    with mock_aws(), timeline.moto():
-        client = boto3.client("s3", region_name=REGION)
-        create_archive_buckets(client)
-        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
-        for day in (DAY1, DAY2):
-            timeline.publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))
-        again = stores.secrets.get(secret_key(DAY1)) or b""
-        put_secret_again(timeline, stores, again, DAY3)
-        with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
-            TodaysRolls(stores).roll(PLAYER, NOW)
-        timeline.publish(stores, dt.datetime.combine(DAY3 + dt.timedelta(days=1), dt.time(0, 0, 2), dt.UTC))
-        reader = ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: NOW + dt.timedelta(days=1))
-        monkeypatch.setattr(api_archive, "DAILY", reader)
-        faces = seed_004.faces(again, DAY3.isoformat(), PLAYER)
-        body = {"scheme": "daily", "date": DAY3.isoformat(), "player_id": PLAYER, "recorded": [faces]}
+    timeline, client, stores = day1_published
+    timeline.publish(stores, dt.datetime.combine(DAY2, dt.time(0, 0, 2), dt.UTC))
+    again = stores.secrets.get(secret_key(DAY1)) or b""
+    put_secret_again(timeline, stores, again, DAY3)
+    with pytest.raises(TamperedRecord, match="commits to the secret of 2025-03-01"):
+        TodaysRolls(stores).roll(PLAYER, NOW)
+    timeline.publish(stores, dt.datetime.combine(DAY3 + dt.timedelta(days=1), dt.time(0, 0, 2), dt.UTC))
+    reader = ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: NOW + dt.timedelta(days=1))
+    monkeypatch.setattr(api_archive, "DAILY", reader)
+    faces = seed_004.faces(again, DAY3.isoformat(), PLAYER)
 
-        # Then GET /daily/2025-03-03 and POST /verify with the player's faces refuse the day, saying whose secret it is
-        said = "commitments/2025-03-03.json commits to the secret of 2025-03-01, as commitments/2025-03-01.json does"
-        assert_tampered(day_record(load_event, DAY3), said)
-        assert_tampered(invoke(with_body(load_event("api-verify-daily-from-archive"), json.dumps(body))), said)
+    # Then GET /daily/2025-03-03 and POST /verify with the player's faces refuse the day, saying whose secret it is
+    said = "commitments/2025-03-03.json commits to the secret of 2025-03-01, as commitments/2025-03-01.json does"
+    assert_tampered(day_record(load_event, DAY3), said)
+    assert_tampered(verify_from_archive(load_event, DAY3, [faces]), said)
 
 
 def test_the_genuine_chain_is_served_revealed_its_first_record_naming_no_previous(
@@ -235,18 +246,6 @@ def test_a_committed_day_hidden_as_a_missed_one_is_502_tampered_record_and_so_is
         assert_tampered(answer, "links to revealed/2025-03-01.json over 2025-03-02, which was committed")
 
 
-@pytest.fixture
-def day1_published(fake_aws_credentials: None) -> Iterator[tuple[Timeline, Any, Stores]]:
-    """03-01 published by its midnight run, no run since: the timeline, the S3 client and the stores."""
-    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
-    with mock_aws(), timeline.moto():
-        client = boto3.client("s3", region_name=REGION)
-        create_archive_buckets(client)
-        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
-        timeline.publish(stores, dt.datetime.combine(DAY1, dt.time(0, 0, 2), dt.UTC))
-        yield timeline, client, stores
-
-
 def test_an_audit_calls_a_commitment_s3_gives_no_time_for_tampered_with_not_missing(
     day1_published: tuple[Timeline, Any, Stores],
 ) -> None:
@@ -357,53 +356,45 @@ def test_a_record_of_any_later_day_put_before_a_day_was_over_revealing_its_secre
 
 @pytest.mark.parametrize("storage_class", ["STANDARD", "GLACIER"])
 def test_a_day_whose_earlier_days_commitment_s3_keeps_in_glacier_is_503_archive_unavailable_never_fair(
-    fake_aws_credentials: None, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event], storage_class: str
+    day1_published: tuple[Timeline, Any, Stores],
+    monkeypatch: pytest.MonkeyPatch,
+    load_event: Callable[[str], Event],
+    storage_class: str,
 ) -> None:
     # Given on S3 03-01 published by its run, then on 03-01 at 12:00 a commitment to a secret chosen then put under
     # 02-28, a day before the archive, by whoever holds the publisher's keys, kept in `storage_class`; that secret put
     # under 03-02 in its first second, before its run, and 03-03 published by its run
-    timeline = Timeline(dt.datetime.combine(DAY1, dt.time(), dt.UTC))
-    with mock_aws(), timeline.moto():
-        client = boto3.client("s3", region_name=REGION)
-        create_archive_buckets(client)
-        stores = Stores(secrets=S3Store(SECRETS, client=client), archive=S3Store(ARCHIVE, client=client))
-        timeline.publish(stores, dt.datetime.combine(DAY1, dt.time(0, 0, 2), dt.UTC))
-        chosen, missed = bytes([7]) * 32, DAY1 - dt.timedelta(days=1)
-        timeline.now = dt.datetime.combine(DAY1, dt.time(12), dt.UTC)
-        written = Commitment(date=missed, commitment=seal_of(chosen), published_at=timeline.now).to_bytes()
-        client.put_object(Bucket=ARCHIVE, Key=commitment_key(missed), Body=written, StorageClass=storage_class)
-        put_secret_again(timeline, stores, chosen, DAY2)
-        # Then the game's route gives no roll of 03-02 as it is played, as the readers answer the day later: tampered
-        # where 02-28's commitment is read, not readable yet where S3 keeps it in Glacier (review: taken as not there,
-        # the route gave 03-02's rolls all day)
-        played = dt.datetime.combine(DAY2, dt.time(12), dt.UTC)
-        with pytest.raises(TamperedRecord if storage_class == "STANDARD" else NotReadableYet) as refused:
-            TodaysRolls(stores).roll(PLAYER, played)
-        expected = "commits to the secret of" if storage_class == "STANDARD" else f"{commitment_key(missed)} in S3"
-        assert expected in refused.value.message
-        timeline.publish(stores, dt.datetime.combine(DAY3, dt.time(0, 0, 2), dt.UTC))
-        monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: NOW))
-        faces = seed_004.faces(chosen, DAY2.isoformat(), PLAYER)
-        body = {"scheme": "daily", "date": DAY2.isoformat(), "player_id": PLAYER, "recorded": [faces]}
-        answers = (
-            day_record(load_event, DAY2),
-            invoke(with_body(load_event("api-verify-daily-from-archive"), json.dumps(body))),
-        )
+    timeline, client, stores = day1_published
+    chosen, missed = bytes([7]) * 32, DAY1 - dt.timedelta(days=1)
+    timeline.now = dt.datetime.combine(DAY1, dt.time(12), dt.UTC)
+    written = Commitment(date=missed, commitment=seal_of(chosen), published_at=timeline.now).to_bytes()
+    client.put_object(Bucket=ARCHIVE, Key=commitment_key(missed), Body=written, StorageClass=storage_class)
+    put_secret_again(timeline, stores, chosen, DAY2)
+    # Then the game's route gives no roll of 03-02 as it is played, as the readers answer the day later: tampered
+    # where 02-28's commitment is read, not readable yet where S3 keeps it in Glacier (review: taken as not there,
+    # the route gave 03-02's rolls all day)
+    played = dt.datetime.combine(DAY2, dt.time(12), dt.UTC)
+    with pytest.raises(TamperedRecord if storage_class == "STANDARD" else NotReadableYet) as refused:
+        TodaysRolls(stores).roll(PLAYER, played)
+    expected = "commits to the secret of" if storage_class == "STANDARD" else f"{commitment_key(missed)} in S3"
+    assert expected in refused.value.message
+    timeline.publish(stores, dt.datetime.combine(DAY3, dt.time(0, 0, 2), dt.UTC))
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(S3Store(ARCHIVE, client=client), clock=lambda: NOW))
+    faces = seed_004.faces(chosen, DAY2.isoformat(), PLAYER)
+    answers = (day_record(load_event, DAY2), verify_from_archive(load_event, DAY2, [faces]))
 
-        # Then GET /daily/2025-03-02 and POST /verify with the player's faces refuse the day where 02-28's commitment is
-        # read, and answer it 503 archive_unavailable, naming that commitment, where S3 keeps it in Glacier: what it
-        # holds decides the day, never fair (review: read as none, the day was revealed and the player's roll fair)
-        for answer in answers:
-            if storage_class == "STANDARD":
-                assert_tampered(answer, f"commits to the secret of {missed}, as {commitment_key(missed)} does")
-                continue
-            assert answer.status == 503, answer.text
-            assert answer.json["error"]["code"] == "archive_unavailable", answer.text
-            assert answer.json["error"]["message"].startswith(
-                f"{commitment_key(missed)} in S3 bucket {ARCHIVE} is kept"
-            )
-            assert answer.headers["Retry-After"] == RESTORE_RETRY_AFTER
-            assert "Cache-Control" not in answer.headers
+    # Then GET /daily/2025-03-02 and POST /verify with the player's faces refuse the day where 02-28's commitment is
+    # read, and answer it 503 archive_unavailable, naming that commitment, where S3 keeps it in Glacier: what it
+    # holds decides the day, never fair (review: read as none, the day was revealed and the player's roll fair)
+    for answer in answers:
+        if storage_class == "STANDARD":
+            assert_tampered(answer, f"commits to the secret of {missed}, as {commitment_key(missed)} does")
+            continue
+        assert answer.status == 503, answer.text
+        assert answer.json["error"]["code"] == "archive_unavailable", answer.text
+        assert answer.json["error"]["message"].startswith(f"{commitment_key(missed)} in S3 bucket {ARCHIVE} is kept")
+        assert answer.headers["Retry-After"] == RESTORE_RETRY_AFTER
+        assert "Cache-Control" not in answer.headers
 
 
 def test_a_record_s3_keeps_in_glacier_is_503_archive_unavailable_to_read_once_restored_not_tampered(
