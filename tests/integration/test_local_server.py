@@ -566,10 +566,8 @@ def test_a_content_type_sent_twice_or_with_a_comma_is_told_so_as_api_gateway_han
     # Given a Content-Type sent twice, which the server joins with a comma as API Gateway does, or sent once with a
     # comma outside quotes (review: `application/json; a=b,c` was told it came with 2, and `application/json,` to send
     # JSON with Content-Type: application/json, as it had)
-    head, body = posted_with(server, header)
     # Then each is the same 415, which says what it came with and never how many types, which a comma cannot tell
-    assert head.startswith(b"HTTP/1.1 415 ")
-    assert json.loads(body)["error"]["message"] == (
+    assert unsupported(server, header) == (
         "send the body with one Content-Type, application/json (it came with a comma outside quotes, as a header sent"
         f" twice comes joined: {quoted})"
     )
@@ -599,11 +597,9 @@ def test_a_header_is_handed_to_the_function_read_as_utf8_as_api_gateway_reads_it
     # or a Content-Encoding beside a character Python's str.strip() takes off, which HTTP's blanks, a space and a tab,
     # are not (review: `application/json` and a 0x1F, or a no-break space, handed on as sent, was read as JSON, a 200,
     # where `application/json` and a soft hyphen is the function's 415)
-    head, body = posted_with(server, header)
     # Then the function reads its characters, a blank among them with the value: the 415 quotes them as it quotes them
     # on AWS
-    assert head.startswith(b"HTTP/1.1 415 ")
-    assert said in json.loads(body)["error"]["message"]
+    assert said in unsupported(server, header)
 
 
 @pytest.mark.parametrize(
@@ -1085,6 +1081,15 @@ def posted_with(server: Server, header: bytes) -> tuple[bytes, bytes]:
     )
     head, _, body = raw.partition(b"\r\n\r\n")
     return head, body
+
+
+def unsupported(server: Server, header: bytes) -> str:
+    """The message of the answer to a POST /verify of `{}` sent raw with `header`, which is a 415."""
+    head, body = posted_with(server, header)
+    assert head.startswith(b"HTTP/1.1 415 "), head
+    message = json.loads(body)["error"]["message"]
+    assert isinstance(message, str)
+    return message
 
 
 def exchange(server: Server, request: bytes) -> bytes:
