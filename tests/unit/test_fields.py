@@ -472,6 +472,18 @@ def test_a_phrase_may_be_any_text_but_not_control_characters() -> None:
 COUNTED_AS = " (counted as Unicode counts characters, where an emoji or an accented letter may be more than one)"
 
 
+def assert_refused_as_a_phrase_and_a_seat_seed(text: object, rule: str) -> None:
+    """`text` as narde-v1's phrase, and as three-dice's black seat's seed, is refused alone: `a phrase must {rule}`,
+    and `a client seed must {rule}`."""
+    assert problems({"scheme": "narde-v1", "key": KEY, "phrase": text, "count": 1}) == [
+        ("phrase", f"a phrase must {rule}")
+    ]
+    seats = {"white": "w", "black": text}
+    assert problems({"scheme": "three-dice", "seed": KEY, "client_seeds": seats, "count": 1}) == [
+        ("client_seeds.black", f"a client seed must {rule}")
+    ]
+
+
 @pytest.mark.parametrize(
     ("given", "has"),
     [
@@ -488,13 +500,7 @@ def test_a_phrase_or_a_seat_seed_of_no_length_it_may_have_says_how_long_it_is(gi
     # long or empty; counted by code point (a die emoji is one), as the page counts it too, and said so where the text
     # is not all ASCII, where a person may count otherwise (review: 100 family emoji were "it has 500"). Not of what is
     # no text
-    assert problems({"scheme": "narde-v1", "key": KEY, "phrase": given, "count": 1}) == [
-        ("phrase", f"a phrase must be text of 1 to 256 characters{has}")
-    ]
-    seats = {"white": "w", "black": given}
-    assert problems({"scheme": "three-dice", "seed": KEY, "client_seeds": seats, "count": 1}) == [
-        ("client_seeds.black", f"a client seed must be text of 1 to 256 characters{has}")
-    ]
+    assert_refused_as_a_phrase_and_a_seat_seed(given, f"be text of 1 to 256 characters{has}")
 
 
 @pytest.mark.parametrize(
@@ -513,13 +519,7 @@ def test_a_phrase_or_a_seat_seed_of_no_length_it_may_have_says_how_long_it_is(gi
 def test_a_control_character_in_a_phrase_or_a_seat_seed_is_named_and_placed(phrase: str, held: str) -> None:
     # Review (pasting from a phone): "test" pasted with the line break after it was told it "must not contain control
     # characters", a character the person cannot see, neither named nor placed
-    assert problems({"scheme": "narde-v1", "key": KEY, "phrase": phrase, "count": 1}) == [
-        ("phrase", f"a phrase must not contain control characters: it holds {held}")
-    ]
-    seats = {"white": "w", "black": phrase}
-    assert problems({"scheme": "three-dice", "seed": KEY, "client_seeds": seats, "count": 1}) == [
-        ("client_seeds.black", f"a client seed must not contain control characters: it holds {held}")
-    ]
+    assert_refused_as_a_phrase_and_a_seat_seed(phrase, f"not contain control characters: it holds {held}")
 
 
 def test_a_lone_surrogate_in_a_phrase_or_a_seat_seed_is_refused_as_what_it_is() -> None:
