@@ -532,14 +532,6 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
-@pytest.mark.parametrize("args", [["--version"], ["verify", "-"]], ids=["version", "verify"])
-def test_a_ctrl_c_as_the_command_exits_ends_it_by_that_signal_with_no_traceback(args: list[str]) -> None:
-    # Review: a Ctrl-C just after a SIGTERM stopped an audit came as it exited, in logging's flush, and was printed as a
-    # traceback under "Exception ignored in atexit callback"
-    done = _python_with_a_fair_request(["-c", _CTRL_C_AS_IT_EXITS, *args])
-    assert (done.returncode, done.stderr) == (-signal.SIGINT, "")
-
-
 # A Ctrl-C as the interpreter's exit joins the threads left: in a hook for that registered before the command ran, as
 # concurrent.futures registers its pool's, which runs before any atexit callback
 _CTRL_C_AS_THREADS_ARE_JOINED = """
@@ -551,12 +543,31 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+# A Ctrl-C once the process's own command (no argv: its command line) has returned, before the interpreter's exit
+_CTRL_C_ONCE_IT_RETURNED = """
+import os, signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
+from fairdice.cli import main
+status = main()
+os.kill(os.getpid(), signal.SIGINT)
+time.sleep(1)
+sys.exit(status)
+"""
+
+
 @pytest.mark.parametrize("args", [["--version"], ["verify", "-"]], ids=["version", "verify"])
-def test_a_ctrl_c_as_the_exit_joins_threads_ends_the_command_by_that_signal_with_no_traceback(args: list[str]) -> None:
-    # Review (a flaky audit test on a loaded machine): a Ctrl-C 10 ms after a SIGTERM stopped an audit came as the
-    # interpreter joined its threads, before atexit's callbacks, and was printed as a traceback under "Exception ignored
-    # on threading shutdown", the command's status kept as if no Ctrl-C had come
-    done = _python_with_a_fair_request(["-c", _CTRL_C_AS_THREADS_ARE_JOINED, *args])
+@pytest.mark.parametrize(
+    "script",
+    [_CTRL_C_AS_IT_EXITS, _CTRL_C_AS_THREADS_ARE_JOINED, _CTRL_C_ONCE_IT_RETURNED],
+    ids=["as it exits", "as the exit joins threads", "once its command returned"],
+)
+def test_a_ctrl_c_as_the_command_exits_ends_it_by_that_signal_with_no_traceback(script: str, args: list[str]) -> None:
+    # Review: a Ctrl-C just after a SIGTERM stopped an audit came as it exited, in logging's flush, and was printed as a
+    # traceback under "Exception ignored in atexit callback". Then (a flaky audit test on a loaded machine) one 10 ms
+    # after a SIGTERM came as the interpreter joined its threads, before atexit's callbacks, and was printed as a
+    # traceback under "Exception ignored on threading shutdown", the command's status kept as if no Ctrl-C had come;
+    # and one came anywhere in the exit, before any hook that could catch it (in threading's, in the hook itself)
+    done = _python_with_a_fair_request(["-c", script, *args])
     assert (done.returncode, done.stderr) == (-signal.SIGINT, "")
 
 
@@ -577,26 +588,6 @@ def test_a_ctrl_c_as_the_command_returns_ends_it_with_its_one_line_and_status_13
     # command returned, once the audit had put Python's handler back, and was printed as a traceback
     done = _python_with_a_fair_request(["-c", _CTRL_C_AS_IT_RETURNS, *args])
     assert (done.returncode, done.stderr) == (130, "fairdice: interrupted\n")
-
-
-# A Ctrl-C once the process's own command (no argv: its command line) has returned, before the interpreter's exit
-_CTRL_C_ONCE_IT_RETURNED = """
-import os, signal, sys, time
-signal.signal(signal.SIGINT, signal.default_int_handler)
-from fairdice.cli import main
-status = main()
-os.kill(os.getpid(), signal.SIGINT)
-time.sleep(1)
-sys.exit(status)
-"""
-
-
-@pytest.mark.parametrize("args", [["--version"], ["verify", "-"]], ids=["version", "verify"])
-def test_a_ctrl_c_once_the_process_command_returned_ends_it_by_that_signal_with_no_traceback(args: list[str]) -> None:
-    # Review (a flaky audit test on a loaded machine): a Ctrl-C 10 ms after a SIGTERM stopped an audit came anywhere in
-    # the exit, before any hook that could catch it (in threading's, in the hook itself), and was printed as a traceback
-    done = _python_with_a_fair_request(["-c", _CTRL_C_ONCE_IT_RETURNED, *args])
-    assert (done.returncode, done.stderr) == (-signal.SIGINT, "")
 
 
 def _python_with_a_fair_request(arguments: list[str]) -> "subprocess.CompletedProcess[str]":
