@@ -582,10 +582,21 @@
       drawnWord !== null &&
       JSON.stringify([verdictBox.outerHTML]) === JSON.stringify(asGiven(data.heading ?? "")) &&
       document.title === `${drawnWord[0].toUpperCase()}${drawnWord.slice(1)} · ${fairdice.schemes.get(verdict.scheme).title} · ${verdict.scheme} · fairdice`;
+    // The word a day's verdict from the archive is drawn with, where the browser can tell it: mismatch where its own
+    // check finds a roll that differs, which wins over all the archive adds (fairdice.verify.outcome), and else fair
+    // where the page's data says the archive's verdict is. Otherwise incomplete or mismatch (a link's commitment not the
+    // archive's), which it reads no archive to tell apart. Where any word but fair was held to the data's heading alone,
+    // a fair day's page whose heading and data's heading were rewritten to say incomplete got "agree" (review)
+    const archiveWord = verdict.verdict === "mismatch" ? "mismatch" : data.fair === true ? "fair" : null;
     const headingAgrees =
       // (of a day's roll, fair only where the page's data says the archive's verdict is: review, a day's incomplete
       // page, its commitment late, headed fair got "agree")
-      drawnWord !== null && (drawnWord === "fair" ? fairHere && fairOf && (!archived || data.fair === true) : archived ? archiveSays : drawnWord === verdict.verdict && document.title === untitled);
+      drawnWord !== null &&
+      (drawnWord === "fair"
+        ? fairHere && fairOf && (!archived || data.fair === true)
+        : archived
+          ? archiveSays && (archiveWord === null || drawnWord === archiveWord)
+          : drawnWord === verdict.verdict && document.title === untitled);
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
@@ -641,7 +652,11 @@
     }
     if (!gameAgrees) parts.push("the values it shows of whose game it is are not those your browser recomputed from");
     if (!headingAgrees && drawnWord === null) parts.push("its heading, its tab and the colour of its verdict do not say one verdict as this page words it");
-    else if (!headingAgrees && drawnWord !== "fair" && archived) parts.push("its heading or its tab is not the one this page's data gives for the daily archive's verdict");
+    else if (!headingAgrees && drawnWord !== "fair" && archived) {
+      if (!archiveSays) parts.push("its heading or its tab is not the one this page's data gives for the daily archive's verdict");
+      if (archiveWord === "fair") parts.push(`it says ${drawnWord}, where this page's data says the daily archive's verdict is fair`);
+      else if (archiveWord !== null && drawnWord !== archiveWord) parts.push(`it says ${drawnWord}, where your browser's own verdict is ${verdict.verdict}`);
+    }
     else if (!headingAgrees && drawnWord !== "fair" && drawnWord === verdict.verdict) parts.push("its tab does not say its verdict as this page words it");
     else if (!headingAgrees && drawnWord !== "fair") parts.push(`it says ${drawnWord}, where your browser's own verdict is ${verdict.verdict}`);
     else if (!headingAgrees) {

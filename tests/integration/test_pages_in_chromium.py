@@ -930,6 +930,54 @@ def test_a_daily_rolls_page_whose_verdict_not_fair_is_drawn_otherwise_than_its_d
     _checked_not_agreeing(browser, tmp_path / "rewritten.html", tampered, says)
 
 
+def _data_block(html: str) -> dict[str, Any]:
+    """The data a verdict page gives its browser's own check."""
+    found = re.search(r"<script type=application/json id=fairdice-recheck>(.*?)</script>", html)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+def _with_data(html: str, data: dict[str, Any]) -> str:
+    """The page with its data block for the browser's own check replaced by `data`, escaped as the page escapes it."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    old = _first(r"<script type=application/json id=fairdice-recheck>.*?</script>", html)
+    return html.replace(old, f"<script type=application/json id=fairdice-recheck>{text}</script>")
+
+
+@pytest.mark.parametrize("word", ["incomplete", "mismatch"])
+def test_a_daily_rolls_fair_page_whose_heading_says_another_verdict_gets_no_agreement(
+    browser: Browser, tmp_path: Path, word: str
+) -> None:
+    # Given a daily roll whose faces are the day's, its commitment published in time and kept (the archive's verdict
+    # fair), its page rewritten with the heading and tab of the same roll's page with its commitment late (incomplete)
+    # or with a face recorded otherwise (mismatch), and its data's heading rewritten alike, its fair flag left as
+    # served (review: of a day's roll the browser held a heading not saying fair to the data's heading alone, and agreed
+    # with a fair page headed as any other verdict)
+    day = {"scheme": "daily", "date": "2026-10-28", "player_id": PLAYER}
+    faces = verify(parse_request(day | {"secret": KEY})).rolls[0]["dice"]
+    assert faces is not None
+    dice = faces if word == "incomplete" else [faces[0] % 4 + 1, *faces[1:]]
+    fair_request, other_request = parse_request(day | {"recorded": [faces]}), parse_request(day | {"recorded": [dice]})
+    fair = verify(fair_request, day_secrets=LockedDay())
+    other = verify(other_request, day_secrets=LateDay() if word == "incomplete" else LockedDay())
+    assert (fair.verdict, other.verdict) == ("fair", word), other.reasons
+    served = render_page(fair, fair_request, fair_request.model_dump(mode="json") | {"secret": KEY})
+    drawn = render_page(other, other_request, other_request.model_dump(mode="json") | {"secret": KEY})
+    _checked_agreeing(browser, tmp_path / "served.html", served)
+    heading, tab = r'<div class="verdict \w+"><h1>.*?</h1></div>', r"<title>.*?</title>"
+    tampered = served
+    for pattern in (heading, tab):
+        tampered = tampered.replace(_first(pattern, served), _first(pattern, drawn))
+    data = _data_block(tampered)
+    assert data["fair"] is True
+    tampered = _with_data(tampered, data | {"heading": _data_block(drawn)["heading"]})
+
+    # When the browser has checked it, Then it does not agree, and says why
+    says = f"it says {word}, where this page's data says the daily archive's verdict is fair"
+    _checked_not_agreeing(browser, tmp_path / "rewritten.html", tampered, says)
+
+
 def test_markup_in_a_phrase_is_shown_as_text_and_never_runs(browser: Browser, server: str) -> None:
     hostile = '<script>document.title="owned"</script><img src=x onerror="document.title=1">"\''
     url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": hostile, "recorded": "1-1 2-2"})
