@@ -571,18 +571,28 @@ def _recheck_section(
     data |= drawn or {"findings": None, "recipe": None}
     data["fair"] = verdict.verdict == "fair"
     section = (
-        # "Recomputing" hidden until the script shows it: with JavaScript off the page would say both that the browser
-        # is recomputing the rolls and that it cannot (review). Beside it a status (a polite live region), empty until
+        # Until the script runs, a line saying the browser has checked nothing, which the script makes "recomputing…"
+        # and then removes: where the script never runs (JavaScript off, a page rewritten so that its policy blocks the
+        # script, or an element left open that swallows it) the line stays, where the part held an empty status, read
+        # as the check's silence (review); not "recomputing…", which with JavaScript off said both that the browser is
+        # recomputing the rolls and that it cannot (review). Beside it a status (a polite live region), empty until
         # the script is done: what it says then, that the browser agrees, disagrees or could not check, is read out to
         # a screen reader's user, who otherwise heard "recomputing…" and never the outcome (review: WCAG 4.1.3); and
         # that alone, where the status held "recomputing…" while the browser computed, read out first or instead
         # (review)
-        f"{head}<p id=recheck-wait hidden>Your browser is recomputing these rolls itself…</p>"
+        f"{head}<p id=recheck-wait>{NOT_RECHECKED}</p>"
         "<p id=recheck-status role=status></p>"
         "<noscript><p>Your browser recomputes the rolls itself when JavaScript is on; it seems to be off.</p>"
         "</noscript>"
     )
     return section, recheck_script(), data_block("fairdice-recheck", data) + "\n"
+
+
+# What the browser's own check says until its script has run, and says still where it never runs.
+NOT_RECHECKED = (
+    "Your browser has not recomputed these rolls itself: until its own check says here whether it agrees,"
+    " nothing on this page is checked by your browser."
+)
 
 
 @cache

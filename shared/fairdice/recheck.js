@@ -10,12 +10,13 @@
   const { el, sentence, visible } = fairdice.view;
   const { words } = fairdice;
   const status = document.getElementById("recheck-status");
-  const data = JSON.parse(document.getElementById("fairdice-recheck").textContent);
   const table = document.getElementById("rolls");
-  // What the page says while the browser computes, which it hides (a check that only this script makes): not in the
-  // status, a live region, which holds only what the check ends with, for a screen reader to read out that alone
+  // What the page says while the browser computes: not in the status, a live region, which holds only what the check
+  // ends with, for a screen reader to read out that alone. As served, the line says the browser has checked nothing,
+  // which stays where this script never runs (a page rewritten so that its policy blocks it, or an element left open
+  // that swallows it): an empty status there read as the check's silence, not its absence (review)
   const wait = document.getElementById("recheck-wait");
-  wait.hidden = false;
+  wait.textContent = "Your browser is recomputing these rolls itself…";
 
   // A fair verdict the browser can check whole: not one the daily archive gave, whose part (its commitment published in
   // time, kept under Object Lock, its versions seen) the browser does not read (review: a green ✓ and "agrees with this
@@ -31,8 +32,11 @@
     document.body.dataset.recheck = state;
   }
 
-  let verdict;
+  // (the page's data read here, so that a page without it, or with other than JSON there, is said as a check that could
+  // not run, where the script stopped before its status said anything: review)
+  let data, verdict;
   try {
+    data = JSON.parse(document.getElementById("fairdice-recheck").textContent);
     verdict = await fairdice.verify(data.request);
   } catch (error) {
     const why = error.problems ? error.problems.map((p) => `${p.field}: ${p.message}`).join("; ") : String(error.message || error);
@@ -81,7 +85,7 @@
     // values, read before this script adds its own: a class the page's style gives a meaning to (ok, bad, muted, fair, x)
     // set on a claim the page does not give it to, a name for screen readers (aria-label, role) said over what it
     // draws, a direction, or a part made unreachable (aria-hidden, inert), changed what a player sees or hears of a claim
-    // this script held by its text and got "agree" (review). (The wait line's hidden attribute was taken off above.)
+    // this script held by its text and got "agree" (review).
     const ATTRIBUTES = new RegExp(
       `^(?:${[
         "(?:a|b|bdi|code|dd|dt|h1|h2|i|main|mark|noscript|p|script|span|tbody|td|th|thead|time|tr)",

@@ -26,7 +26,7 @@ import pytest
 from fairdice.archive.publisher import publish
 from fairdice.fields import MAX_ROLLS
 from fairdice.markup import csp_hash
-from fairdice.page import render_page
+from fairdice.page import NOT_RECHECKED, render_page
 from fairdice.prose import shown, unseen
 from fairdice.schemes import parse_request
 from fairdice.schemes.base import RevealedDay
@@ -1146,14 +1146,76 @@ def test_two_rolls_agree_as_both_and_without_a_script_the_page_says_only_that_it
     url = link_for(server, {"scheme": "narde-v1", "key": KEY, "phrase": "two", "count": 2})
     page = measured(browser, url, DESKTOP)
     assert "both rolls listed agree" in page["text"]  # review: "all 2 rolls listed agree"
-    # Served as is, for a browser with JavaScript off: the line a script would show is hidden, the noscript one is not
-    # (review: it said both that the browser was recomputing the rolls and that it could not), and the status the
-    # script writes its outcome in holds nothing
+    # Served as is, for a browser with JavaScript off: the line the script makes "recomputing…" says the browser has
+    # checked nothing, not that it is recomputing (review: it said both that the browser was recomputing the rolls and
+    # that it could not), the noscript line says why, and the status the script writes its outcome in holds nothing
     with urlopen(Request(url, headers={"Accept": "text/html"}), timeout=30) as reply:  # a loopback URL this test built
         served = reply.read().decode()
-    assert "<p id=recheck-wait hidden>Your browser is recomputing these rolls itself…</p>" in served
+    assert f"<p id=recheck-wait>{NOT_RECHECKED}</p>" in served
     assert "<p id=recheck-status role=status></p>" in served
     assert "it seems to be off.</p></noscript>" in served
+
+
+# What a verdict page shows of its browser's own check once loaded, and how the check ended, if it has
+OWN_CHECK_SHOWN = """(() => ({
+  shown: [...document.querySelectorAll('#recheck-wait, #recheck-status')].filter((p) => p.checkVisibility())
+    .map((p) => p.innerText).filter(Boolean).join(' '),
+  recheck: document.body.dataset.recheck || null,
+}))()"""
+
+
+@pytest.mark.parametrize("how", ["an element left open before its script", "its script changed", "its policy changed"])
+def test_a_page_whose_script_never_runs_says_its_browser_has_checked_nothing(
+    browser: Browser, tmp_path: Path, how: str
+) -> None:
+    # Given a fair game's page rewritten so that its own script never runs: a <template> left open before it, which
+    # takes in all that follows, or its script or its policy changed, so that the policy blocks the script (review:
+    # the part "Your browser's own check" then showed nothing at all, which a player may read as the check's silence)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    served = render_page(verify(request), request)
+    _checked_agreeing(browser, tmp_path / "served.html", served)
+    if how == "an element left open before its script":
+        tampered = served.replace("<script type=application/json", "<template><script type=application/json", 1)
+    elif how == "its script changed":
+        tampered = served.replace('finish("agree", sentence(', 'finish("agree", (', 1)
+    else:
+        tampered = re.sub(r"script-src 'sha256-[^']+'", "script-src 'sha256-" + "A" * 43 + "='", served, count=1)
+    assert tampered != served
+    saved = tmp_path / "tampered.html"
+    saved.write_text(tampered, encoding="utf-8")
+
+    # When the browser has loaded it (the script, had it run, ran as the page was read, before the load event)
+    browser.open(saved.as_uri(), DESKTOP)
+    own = browser.evaluate(OWN_CHECK_SHOWN)
+
+    # Then the check never ended, and its part says the browser has checked nothing: not recomputing, not silence
+    assert own == {"shown": NOT_RECHECKED, "recheck": None}, own
+    assert browser.evaluate("window.blocked") == ([] if how.startswith("an element") else ["script-src-elem inline"])
+
+
+def test_a_page_without_the_data_its_check_reads_says_its_browser_could_not_check(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a fair game's page whose data block for the browser's own check is gone, or is not JSON (review: the script
+    # stopped before its status said anything, the line saying it was recomputing left for good)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    served = render_page(verify(request), request)
+    block = _first(r"<script type=application/json id=fairdice-recheck>.*?</script>", served)
+    for name, tampered in (
+        ("gone", served.replace(block, "")),
+        ("not JSON", served.replace(block, "<script type=application/json id=fairdice-recheck>{</script>")),
+    ):
+        saved = tmp_path / f"{name}.html"
+        saved.write_text(tampered, encoding="utf-8")
+
+        # When the browser has checked it
+        page = measured(browser, saved.as_uri(), DESKTOP)
+        said, shown = browser.evaluate(RECHECK_STATUS)
+
+        # Then it says it could not recompute the rolls, in the colour of bad news
+        assert page["recheck"] == "failed", (name, said)
+        assert said.startswith("Your browser could not recompute these rolls itself (") and shown == "bad", (name, said)
+        assert NOT_RECHECKED not in page["text"], name
 
 
 def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the_browser(
