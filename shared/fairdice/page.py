@@ -535,7 +535,9 @@ def _recheck_section(
             None,
             "",
         )
-    if recheck is None:
+    # A request without the secret the archive revealed (a daily roll's, where the archive did not give it again) is no
+    # recheck: the browser's check of it could only say it failed (review)
+    if recheck is None or recheck.get(scheme.request.REVEALED_FIELD) is None:
         return (
             f"{head}<p id=recheck-status>This page does not carry the revealed secret, so your browser cannot"
             " recompute these rolls itself. The recipe below recomputes them by hand.</p>",

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from fairdice.archive.publisher import publish
 from fairdice.archive.reader import ArchiveReader
+from fairdice.errors import ArchiveUnavailable
 from fairdice.markup import csp_hash
 from fairdice.storage import FolderStore, Stores
 from unit.common import recipe_of, run
@@ -163,6 +164,45 @@ def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
     assert recheck["rolls"] == [[1, verdict["rolls"][0]["dice"]]]
     # And the recipe, run as a person would run it, has that secret and prints the commitment and the six faces
     assert run(recipe_of(page)) == [verdict["seal"]["computed"], f"1 {verdict['rolls'][0]['dice']}"]
+
+
+@pytest.mark.parametrize("address", ["daily-route", "check-link"])
+def test_a_daily_rolls_page_whose_secret_the_archive_does_not_give_again_says_the_browser_cannot_check_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event], address: str
+) -> None:
+    # Given a day published and then revealed in a local archive, which answers the verdict's read and then fails (as an
+    # S3 that refuses to list a record's versions is read again for the page's own check, within the request's budget)
+    stores = Stores(secrets=FolderStore(tmp_path / "private", private=True), archive=FolderStore(tmp_path / "archive"))
+    publish(stores, dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
+    publish(stores, dt.datetime(2025, 3, 2, tzinfo=dt.UTC))
+    clock = dt.datetime(2025, 3, 2, 1, tzinfo=dt.UTC)
+    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock))
+    monkeypatch.setattr(api_archive, "clock", lambda: clock)
+    looked = ArchiveReader.lookup
+    reads = []
+
+    def once(reader: ArchiveReader, day: dt.date) -> Any:
+        reads.append(day)
+        if len(reads) > 1:
+            raise ArchiveUnavailable("the archive did not answer in time")
+        return looked(reader, day)
+
+    monkeypatch.setattr(ArchiveReader, "lookup", once)
+    event = load_event("api-daily-roll-html")
+    if address == "check-link":  # the same roll as a game-over link, without its secret (GET /check/)
+        event = at(event, "GET", "/check/", "scheme=daily&date=2025-03-01&player=123e4567-e89b-12d3-a456-426614174000")
+        event.pop("pathParameters", None)
+
+    # When a browser asks for a player's roll of that day
+    status, _, page = invoke(event)
+
+    # Then its page says the browser cannot recompute the roll, and carries no check that could only fail for want of
+    # the secret (review: a game-over link's page carried the link's request, without a secret, for the browser to
+    # recompute from, and its check could only say it failed)
+    assert status == 200 and len(reads) == 2, reads
+    assert "<td class=msg>2025-03-01|123e4567-e89b-12d3-a456-426614174000<td" in page
+    assert "This page does not carry the revealed secret, so your browser cannot recompute these rolls itself." in page
+    assert "fairdice-recheck" not in page and "<script>" not in page
 
 
 def test_a_browser_asking_for_html_gets_the_verdict_as_a_page(load_event: Callable[[str], Event]) -> None:
