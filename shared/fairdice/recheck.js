@@ -295,7 +295,15 @@
     const classes = verdictBox ? [...verdictBox.classList] : [];
     const SAYS = { fair: ["Fair: ", "Fair: the "], mismatch: ["Mismatch · ", "Mismatch: "], incomplete: ["Incomplete · ", "Nothing failed, but the check is incomplete: "] };
     const drawnWord = (() => {
-      const alone = verdictBox !== null && document.querySelectorAll("h1").length === 1 && lone(verdictBox, "h1") && verdictBox.firstChild === heading;
+      // (its words all shown: nothing in it but a date kept whole and a character written as its code point, where a
+      // <noscript> or <script> in it, which the browser does not draw, hid its words from the reader, not from its
+      // text, and got "agree": review)
+      const alone =
+        verdictBox !== null &&
+        document.querySelectorAll("h1").length === 1 &&
+        lone(verdictBox, "h1") &&
+        verdictBox.firstChild === heading &&
+        [...heading.querySelectorAll("*")].every((node) => node.matches("time, span.cp") && node.childElementCount === 0);
       if (!alone || classes.length !== 2 || classes[0] !== "verdict" || !Object.hasOwn(SAYS, classes[1])) return null;
       const [tab, head] = SAYS[classes[1]];
       return document.title.startsWith(tab) && heading.textContent.startsWith(head) ? classes[1] : null;
@@ -577,6 +585,15 @@
     // (a tab saying another verdict whole, as the page words it: the verdict's word, its game and scheme, a chat's
     // preview of its link showing it alone; where only its start was read, "Mismatch · all 12 rolls fair" got "agree")
     const untitled = `${verdict.verdict[0].toUpperCase()}${verdict.verdict.slice(1)} · ${fairdice.schemes.get(verdict.scheme).title} · ${verdict.scheme} · fairdice`;
+    // (and a heading not fair whole, as the page words it from the browser's own verdict, its reasons and, of a mismatch
+    // the page finds a likely cause of, "The likely cause is below.": where only its first words were read, a mismatch
+    // headed "Mismatch: none of the 12 recorded rolls differs" got "agree", review)
+    const worded = (() => {
+      if (heading === null || !["mismatch", "incomplete"].includes(verdict.verdict)) return false;
+      const lead = verdict.verdict === "mismatch" ? "Mismatch: " : "Nothing failed, but the check is incomplete: ";
+      const cause = verdict.verdict === "mismatch" && data.findings ? " The likely cause is below." : "";
+      return heading.textContent === visible(`${lead}${verdict.reasons.join("; ")}.${cause}`).textContent;
+    })();
     // Of a day's roll the page does not call fair, whose verdict the daily archive gave: its verdict, heading and all, the
     // one the page's data gives (the archive's reasons, which the browser reads no archive for), and its tab that
     // verdict's as the page words it: only the heading's first words were read, and a day's mismatch headed "Nothing
@@ -600,7 +617,7 @@
         ? fairHere && fairOf && (!archived || data.fair === true)
         : archived
           ? archiveSays && (archiveWord === null || drawnWord === archiveWord)
-          : drawnWord === verdict.verdict && document.title === untitled);
+          : drawnWord === verdict.verdict && document.title === untitled && worded);
     // The secret called as the scheme calls it, as the rest of the page does (review: "the secret" of a narde-v1 key)
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
@@ -661,7 +678,10 @@
       if (archiveWord === "fair") parts.push(`it says ${drawnWord}, where this page's data says the daily archive's verdict is fair`);
       else if (archiveWord !== null && drawnWord !== archiveWord) parts.push(`it says ${drawnWord}, where your browser's own verdict is ${verdict.verdict}`);
     }
-    else if (!headingAgrees && drawnWord !== "fair" && drawnWord === verdict.verdict) parts.push("its tab does not say its verdict as this page words it");
+    else if (!headingAgrees && drawnWord !== "fair" && drawnWord === verdict.verdict) {
+      if (document.title !== untitled) parts.push("its tab does not say its verdict as this page words it");
+      if (!worded) parts.push(`its heading does not give the reasons your browser's own check finds for its ${verdict.verdict}`);
+    }
     else if (!headingAgrees && drawnWord !== "fair") parts.push(`it says ${drawnWord}, where your browser's own verdict is ${verdict.verdict}`);
     else if (!headingAgrees) {
       if (!published) parts.push(`the ${seal} it shows as published is not the SHA-256 of the ${secret}`);

@@ -1218,6 +1218,50 @@ def test_a_page_without_the_data_its_check_reads_says_its_browser_could_not_chec
         assert NOT_RECHECKED not in page["text"], name
 
 
+# The mismatch page's heading as served (_mismatch_page)
+MISMATCH_HEADING = (
+    "<h1>Mismatch: 1 of the 12 recorded rolls differs from the computed one (roll 5). The likely cause is below.</h1>"
+)
+
+
+@pytest.mark.parametrize(
+    ("rewritten", "says"),
+    [
+        (
+            "<h1>Mismatch: none of the 12 recorded rolls differs. The likely cause is below.</h1>",
+            "its heading does not give the reasons your browser's own check finds for its mismatch",
+        ),
+        (
+            "<h1>Mismatch: 1 of the 12 recorded rolls differs from the computed one (roll 5).</h1>",
+            "its heading does not give the reasons your browser's own check finds for its mismatch",
+        ),
+        (
+            "<h1><noscript>Mismatch: 1 of the 12 recorded rolls differs from the computed one (roll 5). </noscript>"
+            "The likely cause is below.</h1>",
+            "its heading, its tab and the colour of its verdict do not say one verdict as this page words it",
+        ),
+        (
+            "<h1>Mismatch: 1 of the 12 recorded rolls differs from the computed one (roll 5).<script> The likely"
+            " cause is below.</script></h1>",
+            "its heading, its tab and the colour of its verdict do not say one verdict as this page words it",
+        ),
+    ],
+    ids=["other reasons", "its cause left out", "words hidden in a noscript", "words hidden in a script"],
+)
+def test_a_mismatch_page_whose_heading_says_other_reasons_or_hides_some_gets_no_agreement(
+    browser: Browser, tmp_path: Path, rewritten: str, says: str
+) -> None:
+    # Given a mismatch page whose heading, its first word left as served, says other reasons than the browser's own
+    # verdict gives, or hides words in an element the browser does not draw (review: of a verdict not fair only the
+    # heading's first words were read, and its text whole, drawn or not)
+    served = _mismatch_page()
+    assert served.count(MISMATCH_HEADING) == 1
+    _checked_agreeing(browser, tmp_path / "served.html", served)
+
+    # When the browser has checked it, Then it does not agree, and says why
+    _checked_not_agreeing(browser, tmp_path / "rewritten.html", served.replace(MISMATCH_HEADING, rewritten), says)
+
+
 def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the_browser(
     browser: Browser, tmp_path: Path
 ) -> None:
