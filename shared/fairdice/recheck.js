@@ -24,11 +24,16 @@
   // by the page's flag, which is the page's word (review: a mismatch page whose data said fair got green ticks)
   let whole = false;
 
+  // Said in every element the page gives the status's id, and the wait line taken out of every one: a page rewritten with
+  // another status before its own (in a <details> left closed, say) had the check's outcome written there, out of sight,
+  // and its own status and wait line left empty (review). Such a page is not agreed with (its ids, below).
   function finish(state, ...text) {
-    wait.remove();
-    status.replaceChildren(...text);
-    // Agreeing with a page whose verdict is not fair is no good news: said plainly, not in the colour of one (review)
-    status.className = state !== "agree" ? "bad" : whole ? "ok" : "";
+    for (const line of document.querySelectorAll("#recheck-wait")) line.remove();
+    for (const said of document.querySelectorAll("#recheck-status")) {
+      said.replaceChildren(...text);
+      // Agreeing with a page whose verdict is not fair is no good news: said plainly, not in the colour of one (review)
+      said.className = state !== "agree" ? "bad" : whole ? "ok" : "";
+    }
     document.body.dataset.recheck = state;
   }
 
@@ -544,6 +549,10 @@
     // cells as the browser computed them, got "agree" beside a table reading as every roll matching (review)
     // (nor from a screen reader, nor from the keyboard and the mouse: aria-hidden, inert, review)
     const hiddenParts = document.querySelectorAll("body [hidden], details, dialog, template, [aria-hidden], [inert]").length;
+    // Each id the page gives, to one element alone (fairdice.page): what this script reads or writes by its id is then
+    // the page's own (review: a second status before the page's took the check's outcome)
+    const ids = [...document.querySelectorAll("[id]")].map((node) => node.id);
+    const idsOnce = new Set(ids).size === ids.length;
     const gameAgrees =
       typedAgrees &&
       linkedAgrees &&
@@ -622,7 +631,7 @@
     const scheme = fairdice.schemes.get(verdict.scheme);
     const { roll, rolls, secret, seal } = scheme.words;
     const tableAgrees = rowsListed && !besides.length;
-    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && lookHeld && headHeld && !unlike.length && findingsHeld && recipeHeld && partsHeld && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
+    if (!differ.length && !unread.length && aroundHeld && !hiddenParts && idsOnce && lookHeld && headHeld && !unlike.length && findingsHeld && recipeHeld && partsHeld && tableAgrees && linesAgree && sealAgrees && givenAgrees && verdictAgrees && headingAgrees && gameAgrees) {
       const all =
       agreed === 1 ? `the ${roll} listed agrees` : agreed === 2 ? `both ${rolls} listed agree` : `all ${words.number(agreed)} ${rolls} listed agree`;
       // The rolls listed are the page's recomputation: agreeing with them shows the page computed them right, and of a
@@ -647,6 +656,7 @@
       parts.push(`${words.counted(differ.length, `${roll} differs`, `${rolls} differ`)} (${first}${differ.length > 5 ? ", …" : ""})`);
     }
     if (hiddenParts) parts.push("it hides part of what it draws from you");
+    if (!idsOnce) parts.push("it gives one name (an id) to more than one of its elements, which may take what this check reads or writes");
     if (!aroundHeld) parts.push("it draws beside its parts what your browser does not read");
     if (!partsHeld) parts.push("its parts are not those this page draws, in its order");
     if (!findingsHeld) parts.push("under “Why it may not match” it draws other than this page's data gives your browser");

@@ -1262,6 +1262,33 @@ def test_a_mismatch_page_whose_heading_says_other_reasons_or_hides_some_gets_no_
     _checked_not_agreeing(browser, tmp_path / "rewritten.html", served.replace(MISMATCH_HEADING, rewritten), says)
 
 
+def test_a_page_giving_its_status_id_to_another_element_before_its_own_says_its_disagreement_in_its_own(
+    browser: Browser, tmp_path: Path
+) -> None:
+    # Given a mismatch page rewritten with another status, out of sight in a <details> left closed, before the page's
+    # own (review: the check wrote its outcome in the first, unseen, and left the page's own empty, its wait line gone)
+    served = _mismatch_page()
+    tampered = served.replace("<main>", "<details><p id=recheck-status role=status></p></details><main>", 1)
+    assert tampered != served
+
+    # When the browser has checked it
+    saved = tmp_path / "two-statuses.html"
+    saved.write_text(tampered, encoding="utf-8")
+    page = measured(browser, saved.as_uri(), DESKTOP)
+    own = browser.evaluate(
+        "(() => { const p = [...document.querySelectorAll('h2')].find((h) => h.textContent === \"Your browser's own"
+        ' check").nextElementSibling; return [p.id, p.checkVisibility(), p.innerText, p.className]; })()'
+    )
+
+    # Then the page's own status, in sight, says it does not agree, in the colour of bad news, and why
+    assert page["recheck"] == "disagree", own
+    ident, seen, said, shown = own
+    assert (ident, seen, shown) == ("recheck-status", True, "bad"), own
+    assert said.startswith("Your browser recomputed these rolls itself and does not agree with this page: "), said
+    assert "it gives one name (an id) to more than one of its elements" in said, said
+    assert "it hides part of what it draws from you" in said, said
+
+
 def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the_browser(
     browser: Browser, tmp_path: Path
 ) -> None:
