@@ -542,7 +542,24 @@
     // and its values were read, and "✗ published at 00:40 … does not show" made "✓ … before the game's play began" got
     // "agree" (review)
     const publishedHeld = !archived || givenAs(`The ${sealWord}`, data.published_part);
-    const held = { [`The ${sealWord}`]: sealHeld && publishedHeld, "Is this your game?": identityHeld, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld, "the page's footer": footerHeld };
+    // The label of each value drawn as whose game it is and of each seal, as the page words it (fairdice.page: each
+    // value's description, the seal's origin): neither was read, and a page naming the game "Backgammon Pro" above the
+    // scheme's id, or calling the seal given the SHA-256 of the secret, got "agree" (review). A description's notes on
+    // its characters ("; it holds …") are left to the page: its core may read a character by another Unicode than this
+    // browser's
+    const labelled = (selector, want) => {
+      const drawnLabels = [...document.querySelectorAll(selector)];
+      return drawnLabels.length === want.length && drawnLabels.every((label, at) => label.childElementCount === 0 && want[at](label.textContent));
+    };
+    const identityLabels = labelled(
+      "dl.identity > dt",
+      verdict.identified_by.map((given) => {
+        const base = fairdice.view.capital(given.description.split("; it holds ")[0]);
+        return (text) => text === base || text.startsWith(`${base}; it holds `);
+      }),
+    );
+    const sealLabels = labelled("dl.seals > dt", [origin, `SHA-256 of the ${secretWord}`].map((want) => (text) => text === want));
+    const held = { [`The ${sealWord}`]: sealHeld && publishedHeld && sealLabels, "Is this your game?": identityHeld && identityLabels, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld, "the page's footer": footerHeld };
     const unread = Object.keys(held).filter((name) => !held[name]);
     // Nothing of the page hidden from the reader, which the browser would read as drawn (an element with the hidden
     // attribute, a <details> or <dialog> closed, a <template>): a page hiding the row of a roll that differs, its

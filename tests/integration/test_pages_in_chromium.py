@@ -1289,6 +1289,34 @@ def test_a_page_giving_its_status_id_to_another_element_before_its_own_says_its_
     assert "it hides part of what it draws from you" in said, said
 
 
+@pytest.mark.parametrize(
+    ("drawn", "rewritten", "part"),
+    [
+        ("<dt>The game: Dice you can check</dt>", "<dt>The game: Backgammon Pro</dt>", "Is this your game?"),
+        (
+            "<dt>The client seeds of the match&#x27;s seats, in seat order: yours is the one your app showed</dt>",
+            "<dt>The client seeds of the other match&#x27;s seats</dt>",
+            "Is this your game?",
+        ),
+        ("<dl class=seals><dt>given</dt>", "<dl class=seals><dt>SHA-256 of your own seed</dt>", "The seal"),
+        ("<dt>SHA-256 of the server seed</dt>", "<dt>given by your app</dt>", "The seal"),
+    ],
+    ids=["the game", "the client seeds", "the seal given", "the SHA-256"],
+)
+def test_a_page_labelling_a_value_of_whose_game_it_is_or_a_seal_otherwise_gets_no_agreement(
+    browser: Browser, tmp_path: Path, drawn: str, rewritten: str, part: str
+) -> None:
+    # Given a mismatch page whose label of a value that says whose game it is, or of a seal, is rewritten, its values
+    # left as served (review: the labels were not read, and a page naming the game otherwise above the scheme's id got
+    # "agree")
+    served = _mismatch_page()
+    assert served.count(drawn) == 1
+
+    # When the browser has checked it, Then it does not agree, and says where
+    says = f"under “{part}” it draws more than your browser reads, or other than its own check finds"
+    _checked_not_agreeing(browser, tmp_path / "relabelled.html", served.replace(drawn, rewritten), says)
+
+
 def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the_browser(
     browser: Browser, tmp_path: Path
 ) -> None:
