@@ -17,7 +17,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-TIMEOUT = 60.0
+# How long the browser may take to answer one command, to load a page, or to make a condition true: long, so that a
+# machine loaded many times over its cores (test runs side by side) makes a test slower, never makes it fail; a browser
+# that hangs still fails it, saying so, after that long. (Review: on two cores at a load of 12 one walk of /docs's
+# texts, tried out, took 27 s, and at a load of 20 and more the 60 s this was timed out: "the browser did not answer
+# in time".) No test passes or fails by how long a step takes.
+TIMEOUT = 300.0
+# An evaluation's own limit, within the wait for its answer: one that runs over is stopped and named by the browser,
+# where with the same limit the wait for its answer could end first, naming no expression
+EVALUATION_TIMEOUT = TIMEOUT - 30
 
 
 # Every element with a box that reaches past the viewport's left or right edge, named by tag, id and class; but an
@@ -176,7 +184,12 @@ class Browser:
         """The value of a JavaScript expression in the page (a promise is awaited); a thrown error fails."""
         answer = self.page(
             "Runtime.evaluate",
-            {"expression": expression, "awaitPromise": True, "returnByValue": True, "timeout": TIMEOUT * 1000},
+            {
+                "expression": expression,
+                "awaitPromise": True,
+                "returnByValue": True,
+                "timeout": EVALUATION_TIMEOUT * 1000,
+            },
         )
         if "exceptionDetails" in answer:
             details = answer["exceptionDetails"]
