@@ -9,10 +9,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from integration.devtools import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENTS = ROOT / "events"
+
+# Hypothesis times each example against a deadline (200 ms unless a test says otherwise) and fails a test whose first
+# examples take over a second to draw (the too_slow health check): both are timings, and this suite runs on a shared
+# 2-core machine that it loads itself, where a process can be off the CPU for longer than that. A property whose
+# examples take a few milliseconds failed with DeadlineExceeded (or "Unreliable test timings") whenever one example was
+# delayed past 250 ms. What a property checks is its assertions, never how fast it ran: a profile of this suite's own,
+# loaded here before any test module builds its settings, turns both timings off for every property; `max_examples`
+# and every other setting stay each test's own.
+settings.register_profile("fairdice", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("fairdice")
 
 
 def pytest_configure(config: pytest.Config) -> None:
