@@ -15,6 +15,7 @@ or a timeout). The archive is the one `fairdice.archive.publisher.publish` write
 
 import base64
 import contextlib
+import dataclasses
 import datetime as dt
 import json
 import shutil
@@ -248,7 +249,11 @@ def test_the_adapters_client_retries_throttling_as_often_as_its_patience_says_an
             attempts.append(request.url)
             return AWSResponse(request.url, 503, {}, Throttled()) if len(attempts) <= throttled else None
 
-        connection = S3Connection(endpoint_url=s3_server, region=REGION, patience=patience)
+        # Its attempts, each with time enough: PROMPT's half-second timeouts are for S3, not for moto answering from a
+        # thread of this process on a loaded machine (an answer 0.6 s late timed the last attempt out, and the write
+        # failed "(ReadTimeoutError)" where it was to succeed); the next test holds what PROMPT's timeouts do
+        patient = dataclasses.replace(patience, connect_timeout=60, read_timeout=60)
+        connection = S3Connection(endpoint_url=s3_server, region=REGION, patience=patient)
         client: Any = connection.client
         client.meta.events.register_first("before-send.s3.PutObject", throttle)
         store = S3Store(ARCHIVE, connection)
