@@ -15,7 +15,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,12 +38,19 @@ from integration.identity_drawing import (
     first_line_holds,
 )
 from integration.phone_drawing import CELLS_OUT_OF_SIGHT, drawn_on_a_phone, widest_daily_roll
+from integration.server_clock import server_at
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = bytes(range(32)).hex()
 SEAL = "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
 PLAYER = "123e4567-e89b-12d3-a456-426614174000"
 PHONE, DESKTOP, SMALL_PHONE = 390, 1280, 320
+# The server's time, whatever the wall clock says (`server`): a day long past, so that it is a closed day to the
+# browser's own clock too, and its yesterday, which the archive has revealed, and a week before that, before its first
+NOW = dt.datetime(2026, 3, 2, 12, 0, tzinfo=dt.UTC)
+TODAY = NOW.date().isoformat()
+YESTERDAY = (NOW - dt.timedelta(days=1)).date().isoformat()
+A_WEEK_BEFORE = (NOW - dt.timedelta(days=8)).date().isoformat()
 
 # Run in every page before its own script: what the page's policy blocked, if anything.
 WATCH = """
@@ -63,14 +69,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """tools/local_server.py on a free loopback port, its archive holding yesterday revealed; its base URL."""
     folder = tmp_path_factory.mktemp("pages-server")
     stores = StorageSettings(data_dir=folder / "var").stores()
-    now = dt.datetime.now(dt.UTC)
-    publish(stores, now - dt.timedelta(days=1))
-    publish(stores, now)
+    # The publisher's scheduled runs of yesterday and today, and the server's clock stopped at NOW: 00:00 UTC passing
+    # during the suite changes neither (they read the wall clock, YESTERDAY when the suite was collected, minutes
+    # before: a run crossing midnight found the server's yesterday unrevealed, or the day the tests called today over)
+    for day in (dt.date.fromisoformat(YESTERDAY), NOW.date()):
+        publish(stores, dt.datetime.combine(day, dt.time(0, 0, 2), dt.UTC))
     out = folder / "stdout.txt"
     environment = os.environ | {"FAIRDICE_DATA_DIR": str(folder / "var")}
     with out.open("w") as stdout:
         process = subprocess.Popen(
-            [sys.executable, str(ROOT / "tools" / "local_server.py"), "--host", "127.0.0.1", "--port", "0"],
+            server_at(NOW, "--host", "127.0.0.1", "--port", "0"),
             cwd=ROOT,
             stdout=stdout,
             stderr=subprocess.DEVNULL,
@@ -113,8 +121,6 @@ def recorded(game: dict[str, Any], change: int | None = None, keep: int | None =
 GAME = {"scheme": "pair36", "server_seed": KEY, "seal": SEAL, "client_seeds": ["a", "b"], "count": 12}
 BG_DICE = {"scheme": "bg-dice-v1", "key": KEY, "lock": SEAL, "count": 4}
 BG_ONLINE = {"scheme": "bg-online-v1", "server_number": KEY, "app_numbers": ["0a1b2c3d", "4e5f6071"], "count": 4}
-YESTERDAY = (dt.datetime.now(dt.UTC) - dt.timedelta(days=1)).date().isoformat()
-A_WEEK_BEFORE = (dt.datetime.now(dt.UTC) - dt.timedelta(days=8)).date().isoformat()
 
 
 def pages(server: str) -> dict[str, tuple[str, str]]:
@@ -357,7 +363,7 @@ def test_a_roll_of_today_shows_the_commitment_the_archive_published_and_says_not
 ) -> None:
     # Given today's roll, not revealed yet, opened with the faces seen, and today's record (review: the roll's page said
     # no commitment came with the request, where the day's record showed the one its secret will be held to)
-    today = dt.datetime.now(dt.UTC).date().isoformat()
+    today = TODAY
     with urlopen(f"{server}/daily/{today}", timeout=30) as reply:  # a loopback URL this test built
         commitment = json.load(reply)["commitment"]
     page = measured(browser, f"{server}/daily/{today}/{PLAYER}?recorded=3+5+7+10+12+20", SMALL_PHONE)
@@ -378,7 +384,7 @@ def test_the_faces_a_roll_of_today_came_with_are_shown_as_given_each_roll_whole_
 ) -> None:
     # Given today's roll, not revealed yet, opened with the faces seen (review: the page said they came with the request
     # and showed them nowhere)
-    today = dt.datetime.now(dt.UTC).date().isoformat()
+    today = TODAY
     page = measured(browser, f"{server}/daily/{today}/{PLAYER}?recorded=3+5+7+10+12+20", SMALL_PHONE)
 
     # Then it shows them, labelled as given and not checked, drawn on one line, and checks nothing
@@ -405,7 +411,7 @@ def test_a_date_in_a_heading_and_a_daily_rolls_faces_are_drawn_whole_on_a_small_
     # not revealed yet, and each day's record (review: "1-2-" / "3-7-" / "4-9" in a rolls cell, "2026-" / "12-04" in a
     # heading, each read as other numbers)
     player, faces = longest_daily_roll(server)
-    today = dt.datetime.now(dt.UTC).date().isoformat()
+    today = TODAY
     urls = [
         f"{server}/daily/{YESTERDAY}/{player}?recorded={faces}",
         f"{server}/daily/{YESTERDAY}/{player}?recorded=1+2+3+7+4+9",
