@@ -29,6 +29,7 @@ import subprocess
 import sys
 import sysconfig
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib.metadata import packages_distributions, version
@@ -400,6 +401,7 @@ def runs(
     _skip_unless_built()
     if sys.version_info[:2] != (3, 13):
         pytest.skip("Lambda's runtime is Python 3.13; this interpreter is not")
+    _started_well_before_midnight()
     work = tmp_path_factory.mktemp("emulated")
     runtime = _runtime(work / "runtime")
     shards = _audit_bucket(s3_server)
@@ -446,6 +448,28 @@ def runs(
         runs[function]["built"]["secrets"] = archive / "private"
         runs[function]["built"]["shards"] = shards
     return runs
+
+
+# The emulated functions read the real clock in their own processes (today's roll, the watchdog, the publisher), so
+# the runs must not cross 00:00 UTC, where today's archive, made beforehand, would be yesterday's. They take a few
+# minutes: started in the last MIDNIGHT_MARGIN of a day, they wait for the next (one CI run in 72, at most that long).
+MIDNIGHT_MARGIN = dt.timedelta(minutes=20)
+
+
+def _started_well_before_midnight(now: Any = lambda: dt.datetime.now(dt.UTC), sleep: Any = time.sleep) -> None:
+    start = now()
+    midnight = dt.datetime.combine(start.date() + dt.timedelta(days=1), dt.time(0, 0, 5), dt.UTC)
+    if midnight - start < MIDNIGHT_MARGIN:
+        sleep((midnight - start).total_seconds())
+
+
+def test_the_emulated_runs_wait_for_the_next_day_when_started_near_midnight() -> None:
+    slept: list[float] = []
+    at = dt.datetime(2026, 12, 6, 23, 50, tzinfo=dt.UTC)
+    _started_well_before_midnight(lambda: at, slept.append)
+    _started_well_before_midnight(lambda: at.replace(hour=23, minute=30), slept.append)
+    _started_well_before_midnight(lambda: at.replace(hour=0, minute=0), slept.append)
+    assert slept == [605.0]
 
 
 def answers(runs: dict[str, dict[str, Run]], function: str, layout: str = "built") -> dict[str, Any]:
