@@ -1027,7 +1027,6 @@ def test_a_host_that_is_no_host_and_port_is_refused_before_the_function(server: 
         b"Host: a,b",  # a comma is a sub-delim, which a reg-name takes
         b"Host: localhost:",  # an empty port, which RFC 3986 3.2.3 allows
         b"Host: ",  # an empty host, which RFC 9112 3.2 has a client send where the target has no authority
-        b"Host: [::1]:3000",  # an IPv6 literal
         b"Host: caf%C3%A9",  # a reg-name percent-encoded
     ],
 )
@@ -1041,6 +1040,16 @@ def test_a_host_that_is_a_host_but_no_name_a_link_is_built_on_is_answered_a_rela
     link = json.loads(answer)["url"]
     assert link.startswith("/check/?seed=")
     assert request(server, "GET", link).status == 200
+
+
+@pytest.mark.parametrize("host", [b"Host: [::1]:3000", b"Host: [2001:db8::7]"])
+def test_a_host_that_is_an_ipv6_literal_is_answered_a_link_on_it(server: Server, host: bytes) -> None:
+    # Given a POST /links whose Host is an IPv6 literal, as the server prints its own address when it listens on one
+    # (review: the link was relative, as if the Host were no host)
+    head, answer = links_asked_with(server, host)
+    # Then the link is built on that address and port
+    assert head.startswith(b"HTTP/1.1 200 ")
+    assert json.loads(answer)["url"].startswith(f"http://{host.decode().removeprefix('Host: ')}/check/?seed=")
 
 
 @pytest.mark.parametrize("host", [b"Host: example.test ", b"Host: example.test\t", b"Host: \texample.test \t "])

@@ -1,5 +1,6 @@
 """Links and what they may say: POST /links builds a game-over link, GET /schemes lists every scheme."""
 
+import ipaddress
 import re
 
 from aws_lambda_powertools.event_handler.api_gateway import Router
@@ -13,7 +14,9 @@ from verify_api.routes import came_through, http_event
 
 router = Router()  # type: ignore[no-untyped-call]  # Powertools leaves its __init__ unannotated
 
-_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(?::(?P<port>[0-9]{1,5}))?")  # ASCII: `\d` takes ٣ for a digit (review)
+# A host by name, or an IPv6 literal in brackets, as the local server is reached on `[::1]:3000` (review: it was given
+# a relative link); either with a port. ASCII: `\d` takes ٣ for a digit (review)
+_HOST = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[(?P<ipv6>[0-9A-Fa-f:.]{2,45})\])(?::(?P<port>[0-9]{1,5}))?")
 # A port is 1 to 65535 (RFC 6335 6): a link on a greater one is a URL no browser opens (review: localhost:99999); nor on
 # port 0, which names no port a connection is made to (reserved; a server asked to listen on it takes a free one), so a
 # Host that names it never names the server that answered (`Host: x:0` was given http://x:0/check/…)
@@ -47,7 +50,20 @@ def _own_base_url() -> str:
     event = http_event(router)
     host = event.request_context.domain_name or ""
     named = _HOST.fullmatch(host)
-    if not named or (named["port"] is not None and not 0 < int(named["port"]) <= _PORT_MAX):
+    if not named or (named["port"] is not None and not 0 < int(named["port"]) <= _PORT_MAX) or not _is_ipv6(named):
         return came_through(event)  # a link from the root of the page's site still works on the page that asked
     scheme = "http" if event.headers.get("x-forwarded-proto") == "http" else "https"
     return f"{scheme}://{host}{came_through(event)}"
+
+
+def _is_ipv6(named: re.Match[str]) -> bool:
+    """Whether a Host's bracketed literal, if it has one, is an IPv6 address (`[::1]`, not `[::g]` nor `[1.2.3.4]`);
+    True for a host by name. The brackets' characters hold no `%`, so no zone id (`[fe80::1%eth0]`), which only this
+    machine can resolve, is ever put into a link."""
+    if named["ipv6"] is None:
+        return True
+    try:
+        ipaddress.IPv6Address(named["ipv6"])
+    except ValueError:
+        return False
+    return True

@@ -99,6 +99,32 @@ def test_a_host_whose_port_is_0_or_over_65535_gives_a_relative_link(
     assert url.startswith("/check/?seed=") if relative else url.startswith(f"http://localhost:{port}/check/?seed=")
 
 
+@pytest.mark.parametrize("host", ["[::1]:3000", "[::1]", "[2001:db8::7]:8080", "[::ffff:127.0.0.1]:3000"])
+def test_a_host_that_is_a_bracketed_ipv6_literal_keeps_it_in_the_link(
+    load_event: Callable[[str], Event], host: str
+) -> None:
+    # Given the local server reached on its IPv6 address, as it prints it (review: `Host: [::1]:3000` was given a
+    # relative link, as if it were no host)
+    event = load_event("api-links-pair36")
+    event["requestContext"]["domainName"] = host
+    event["headers"]["x-forwarded-proto"] = "http"
+    # Then the link is on that address and port
+    assert invoke(event).json["url"].startswith(f"http://{host}/check/?seed=")
+
+
+@pytest.mark.parametrize(
+    "host",
+    ["[::1", "::1]:3000", "[::g]:3000", "[:::1]:3000", "[1.2.3.4]:3000", "[fe80::1%eth0]:3000", "[::1]:0", "[::1]x"],
+)
+def test_a_malformed_ipv6_literal_gives_a_relative_link(load_event: Callable[[str], Event], host: str) -> None:
+    # Given a Host whose brackets hold no IPv6 address, or hold a zone only this machine knows, or a port 0
+    event = load_event("api-links-pair36")
+    event["requestContext"]["domainName"] = host
+    event["headers"]["x-forwarded-proto"] = "http"
+    # Then the link is relative to the page that asked, as for any other host that is no host name and port
+    assert invoke(event).json["url"].startswith("/check/?seed=")
+
+
 OPENINGS = ["bg-dice-v1:opening:0", "bg-dice-v1:opening:1"]
 
 
