@@ -540,8 +540,11 @@ RecordedInput = Annotated[
 ]
 
 
-# A host by name, or an IPv6 address in brackets as the local server prints its own (review: http://[::1]:3000)
-_BASE_URL = re.compile(r"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?")
+# A host by name, or an IPv6 address in brackets as the local server prints its own (review: http://[::1]:3000); a port
+# 1 to 65535, leading zeros or not, as `is_http_url` reads one: the template's PublicBaseUrl pattern is this one, and
+# took port 0, which deployed and then failed every cold start (review)
+_PORT = r"(:0*(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
+_BASE_URL = re.compile(rf"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]){_PORT}(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?")
 
 
 def base_url(value: str) -> str:

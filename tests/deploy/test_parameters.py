@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from fairdice.fields import _BASE_URL, base_url
+from fairdice.fields import _BASE_URL, base_url, is_http_url
 from security.cloudformation import load_template
 
 # Properties that give a resource a name of its own; a fixed one would collide in a second stack.
@@ -131,6 +131,40 @@ def test_the_public_base_url_parameter_refuses_what_the_verify_functions_setting
     except ValueError:
         accepted = False
     assert bool(re.fullmatch(pattern, value)) == accepted
+
+
+@pytest.mark.parametrize(
+    "port",
+    [
+        "0",
+        "00",
+        "00000",
+        "1",
+        "01",
+        "00001",
+        "443",
+        "8443",
+        "9999",
+        "10000",
+        "59999",
+        "65535",
+        "065535",
+        "65536",
+        "65540",
+        "65600",
+        "66000",
+        "70000",
+        "99999",
+        "100000",
+        "\u0663",
+    ],
+)
+def test_the_public_base_url_parameter_takes_a_port_as_the_cold_start_does(template: dict[str, Any], port: str) -> None:
+    # Given an https base URL on a port: 0 deployed and then failed every cold start, every route a 500 (review)
+    pattern = template["Parameters"]["PublicBaseUrl"]["AllowedPattern"]
+    value = f"https://dice.example.com:{port}/dice"
+    # Then the template deploys it exactly where the cold start reads its port as one (`is_http_url`: 1 to 65535)
+    assert bool(re.fullmatch(pattern, value)) == is_http_url(value)
 
 
 def test_every_name_a_resource_is_given_holds_the_stack_name(template: dict[str, Any]) -> None:
