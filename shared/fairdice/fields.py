@@ -201,8 +201,8 @@ def _client_seed(value: object) -> str:
     # and so is any other character it may not hold, an invisible one as its escape (review: "b\u200b" was refused
     # with no word of what was wrong)
     bad = next((c for c in value if not _CLIENT_SEED.fullmatch(c)), None)
-    if bad is None:
-        raise ValueError(rule)
+    if bad is None:  # every character one it may hold: its length is wrong, said as a phrase's is (review)
+        raise ValueError(f"{rule}: it is empty" if not value else f"{rule}: it has {number(len(value))}")
     # A fullwidth letter or digit named as the one it looks like (review: "'ａ' is none of them" of letters and digits)
     alike = _fullwidth_of(bad)
     named = f", a look-alike of {alike}," if alike and _CLIENT_SEED.fullmatch(alike) else ""

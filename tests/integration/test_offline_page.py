@@ -1142,6 +1142,9 @@ TRICKY = [
         "recorded": "1-5",
     },
     {"scheme": "three-dice", "seed": KEY.hex(), "client_seeds": {"white": "w", "black": "e\u0301" * 150}, "count": 2},
+    # a pair36 client seed empty or too long, told its length as a phrase is (review)
+    {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["a", ""], "count": 2},
+    {"scheme": "pair36", "server_seed": KEY.hex(), "client_seeds": ["x" * 129, "b"], "count": 2},
     # a vertical tab or a form feed in a phrase, a line break named by its escape (review)
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "te\x0bst", "recorded": "1-5"},
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test\x0c", "recorded": "1-5"},

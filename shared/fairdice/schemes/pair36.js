@@ -50,7 +50,11 @@ fairdice.register(
               ? `: ${fairdice.pyRepr(fairdice.strip(value))} has a space before or after it`
               : bad !== undefined
                 ? `: ${fairdice.pyRepr(bad)}${named} is none of them`
-                : ""),
+                : typeof value !== "string"
+                  ? ""
+                  : value
+                    ? `: it has ${fairdice.words.number(value.length)}`
+                    : ": it is empty"),
         );
       }
       return value;
