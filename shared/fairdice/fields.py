@@ -367,13 +367,43 @@ def _day(value: object) -> dt.date:
         # Its character that is no ASCII one named, as a player id's is (review: a date copied with a zero-width space,
         # or typed in fullwidth digits, was only told the form it reads as)
         text = value.strip() if isinstance(value, str) else ""
-        raise ValueError(
-            f"a date is written YYYY-MM-DD (UTC){_stranger(text, string.digits + '-', 'digits and hyphens')}"
-        )
+        said = _stranger(text, string.digits + "-", "digits and hyphens") or _day_off(text)
+        raise ValueError(f"a date is written YYYY-MM-DD (UTC){said}")
     try:
         return dt.date.fromisoformat(value.strip())
     except ValueError:
         raise ValueError(f"{value.strip()} is not a date in the calendar") from None
+
+
+# A date as another program writes one: its month or day in one digit, or a time after it (ISO 8601's `T`, or a
+# space), in UTC (`Z`, `UTC`, an offset of zeros) or at an offset
+_DAY_WRITTEN = re.compile(
+    r"(?P<year>[0-9]{4})-(?P<month>[0-9]{1,2})-(?P<day>[0-9]{1,2})"
+    r"(?P<time>[Tt ][0-9]{1,2}(?::[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?)?"
+    r" ?(?P<zone>[Zz]|UTC|GMT|[+-][0-9]{2}(?::?[0-9]{2})?)?)?"
+)
+
+
+def _day_off(text: str) -> str:
+    """What to write for `text`, of ASCII characters alone, that is a date written with a time after it or with its
+    month or day in one digit (`2026-01-01T00:00:00Z`, `2026-1-1`): the date alone, or in two digits each, as
+    `2026-01-01`; where the time is at an offset from UTC, the day in UTC, which may be another (no example, as it may
+    be the day before or after). "" for anything else, or a date not in the calendar, which the rule's form says
+    enough of (review: both were told the form alone). daily.js's `dayOff` says the same."""
+    written = _DAY_WRITTEN.fullmatch(text)
+    if written is None:
+        return ""
+    date = f"{written['year']}-{int(written['month']):02}-{int(written['day']):02}"
+    try:
+        dt.date.fromisoformat(date)
+    except ValueError:
+        return ""
+    zone = written["zone"]
+    if zone is not None and zone.upper() not in ("Z", "UTC", "GMT") and zone.strip("+-:0"):
+        return ": write the date alone, as the day it is in UTC"
+    if written["time"] is None:
+        return f": write its month and day in two digits, as {date}"
+    return f": write the date alone, as {date}"
 
 
 def field_error(field: str, message: str) -> PydanticCustomError:

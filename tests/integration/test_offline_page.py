@@ -1157,6 +1157,19 @@ TRICKY = [
     # a date's character that is no ASCII one named, a fullwidth digit as the one it looks like (review)
     {"scheme": "daily", "date": "2026-01-01\u200b", "player_id": "123e4567-e89b-12d3-a456-426614174000"},
     {"scheme": "daily", "date": "\uff12026-01-01", "player_id": "123e4567-e89b-12d3-a456-426614174000"},
+    # a date written with a time, or without its zeros, told how to write it (review)
+    *(
+        {"scheme": "daily", "date": date, "player_id": "123e4567-e89b-12d3-a456-426614174000"}
+        for date in (
+            "2026-01-01T00:00:00Z",
+            "2026-1-1",
+            "2026-01-01 12:00:00.5 UTC",
+            "2026-01-01T23:00-05:00",
+            "2026-01-01T00:00-00:00",
+            "2026-2-30T00:00Z",
+            "0000-1-1",
+        )
+    ),
     {"scheme": "narde-v1", "key": KEY.hex(), "phrase": "test", "first": 9990},
     {"scheme": "bg-dice-v1", "key": KEY.hex(), "recorded": "2: 1-3"},
     {"scheme": "bg-online-v1", "server_number": KEY.hex(), "app_numbers": ["0a 1b", "f f"], "count": 2},

@@ -376,6 +376,35 @@ def test_a_date_holding_a_character_that_looks_like_another_or_like_nothing_name
     assert problems(DAILY | {"date": "2026/01/01"}) == [("date", rule)]
 
 
+@pytest.mark.parametrize(
+    ("date", "advice"),
+    [
+        ("2026-01-01T00:00:00Z", "write the date alone, as 2026-01-01"),
+        ("2026-01-01T00:00:00.000Z", "write the date alone, as 2026-01-01"),
+        ("2026-1-1T12:00+00:00", "write the date alone, as 2026-01-01"),
+        ("2026-01-01 00:00:00 UTC", "write the date alone, as 2026-01-01"),
+        ("2026-01-01 12:00", "write the date alone, as 2026-01-01"),
+        ("2026-1-1", "write its month and day in two digits, as 2026-01-01"),
+        ("2026-03-9", "write its month and day in two digits, as 2026-03-09"),
+        # at an offset from UTC the day may be another: no example of it
+        ("2026-01-01T23:00:00-05:00", "write the date alone, as the day it is in UTC"),
+    ],
+)
+def test_a_date_written_with_a_time_or_without_its_zeros_is_told_how_to_write_it(date: str, advice: str) -> None:
+    # Review: `2026-01-01T00:00:00Z` and `2026-1-1` were told the form alone, no word of what to change
+    said = [("date", f"a date is written YYYY-MM-DD (UTC): {advice}")]
+    assert problems(DAILY | {"date": date}) == said
+    with pytest.raises(ValidationError) as caught:
+        parse_link(f"/check/?scheme=daily&date={quote(date)}&player={DAILY['player_id']}")
+    assert [(p.field, p.message) for p in describe(caught.value)] == said
+
+
+@pytest.mark.parametrize("date", ["2026-13-01T00:00:00Z", "2026-2-30", "2026-01-01T", "2026-01-01Z", "20260101"])
+def test_a_date_not_in_the_calendar_or_not_a_date_and_time_gets_the_form_alone(date: str) -> None:
+    # No example is made of a day that is none, nor of what is no date with a time
+    assert problems(DAILY | {"date": date}) == [("date", "a date is written YYYY-MM-DD (UTC)")]
+
+
 def test_player_ids_are_canonicalised_to_lowercase_hyphenated_uuids() -> None:
     for written in [
         "123E4567-E89B-12D3-A456-426614174000",

@@ -45,17 +45,38 @@ fairdice.register(
       return "";
     }
 
+    /** Whether year, month and day name a day of the calendar. */
+    function inCalendar(y, m, d) {
+      const date = new Date(0);
+      date.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0 to 99 as 1900 to 1999
+      return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    }
+
+    // fields._DAY_WRITTEN: a date with its month or day in one digit, or a time after it, in UTC or at an offset
+    const DAY_WRITTEN =
+      /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})([Tt ][0-9]{1,2}(?::[0-9]{2}(?::[0-9]{2}(?:[.,][0-9]+)?)?)? ?([Zz]|UTC|GMT|[+-][0-9]{2}(?::?[0-9]{2})?)?)?$/;
+
+    /** What to write for a date written with a time or with a month or day in one digit, as the core says it (fields._day_off); "" for anything else. */
+    function dayOff(text) {
+      const written = DAY_WRITTEN.exec(text);
+      if (!written) return "";
+      const [, y, m, d, time, zone] = written;
+      if (!inCalendar(Number(y), Number(m), Number(d))) return "";
+      const date = `${y}-${m.padStart(2, "0")}-${d.padStart(2, "0")}`;
+      if (zone !== undefined && !["Z", "UTC", "GMT"].includes(zone.toUpperCase()) && zone.replace(/^[+\-:0]+|[+\-:0]+$/g, "")) {
+        return ": write the date alone, as the day it is in UTC";
+      }
+      return time === undefined ? `: write its month and day in two digits, as ${date}` : `: write the date alone, as ${date}`;
+    }
+
     function day(value) {
       const text = typeof value === "string" ? fairdice.strip(value) : "";
       if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text)) {
-        throw new Error(`a date is written YYYY-MM-DD (UTC)${stranger(text, /^[0-9-]$/, "digits and hyphens")}`);
+        const said = stranger(text, /^[0-9-]$/, "digits and hyphens") || dayOff(text);
+        throw new Error(`a date is written YYYY-MM-DD (UTC)${said}`);
       }
       const [y, m, d] = text.split("-").map(Number);
-      const date = new Date(0);
-      date.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0 to 99 as 1900 to 1999
-      if (y < 1 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
-        throw new Error(`${text} is not a date in the calendar`);
-      }
+      if (!inCalendar(y, m, d)) throw new Error(`${text} is not a date in the calendar`);
       return text;
     }
 

@@ -455,7 +455,7 @@ def test_a_date_or_player_id_with_a_space_around_it_in_the_address_is_refused_as
     # day, where /daily/2025-3-1 is a 422)
     status, _, body = call(load_event("api-daily-roll"), path)
     # Then it is the 422 a date or player id not written as one gets
-    malformed = "/daily/2025-3-1" if field == "date" else "/daily/2025-03-01/not-a-player"
+    malformed = "/daily/yesterday" if field == "date" else "/daily/2025-03-01/not-a-player"
     assert (status, body) == call(load_event("api-daily-roll"), malformed)[::2]
 
 
@@ -478,6 +478,23 @@ def test_a_date_or_player_id_with_a_character_no_route_parameter_takes_is_refuse
     # Then it is the 422 of a date or player id not written as one
     assert (status, body) == call(load_event("api-daily-roll"), malformed)[::2]
     assert status == 422
+
+
+@pytest.mark.parametrize(
+    ("path", "advice"),
+    [
+        ("/daily/2026-1-1", "write its month and day in two digits, as 2026-01-01"),
+        (f"/daily/2026-01-01T00:00:00Z/{PLAYER}", "write the date alone, as 2026-01-01"),
+        (f"/daily/2026-01-01T00%3A00%3A00Z/{PLAYER}", "write the date alone, as 2026-01-01"),
+    ],
+)
+def test_an_address_date_with_a_time_or_without_its_zeros_is_told_how_to_write_it(
+    load_event: Callable[[str], Event], path: str, advice: str
+) -> None:
+    # Review: the address's date written as another program writes one was told the form alone
+    status, _, body = call(load_event("api-daily-roll"), path)
+    assert status == 422
+    assert body["error"]["problems"] == [{"field": "date", "message": f"a date is written YYYY-MM-DD (UTC): {advice}"}]
 
 
 RULE = {
