@@ -360,6 +360,9 @@ def _stranger(text: str, own: str, said: str) -> str:
     return f": {repr_of(bad)}{named} is none of its {said}"
 
 
+_DAY_RULE = "a date is written YYYY-MM-DD (UTC)"
+
+
 def _day(value: object) -> dt.date:
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
         return value
@@ -368,7 +371,7 @@ def _day(value: object) -> dt.date:
         # or typed in fullwidth digits, was only told the form it reads as)
         text = value.strip() if isinstance(value, str) else ""
         said = _stranger(text, string.digits + "-", "digits and hyphens") or _day_off(text)
-        raise ValueError(f"a date is written YYYY-MM-DD (UTC){said}")
+        raise ValueError(f"{_DAY_RULE}{said}")
     try:
         return dt.date.fromisoformat(value.strip())
     except ValueError:
@@ -438,14 +441,16 @@ Day = Annotated[
 ]
 
 
+_PLAYER_RULE = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000"
+
+
 def _player(value: object) -> str:
     text = str(value).strip() if isinstance(value, str | UUID) else ""
     if not _UUID.fullmatch(text):
         # A character copied with the id that is no ASCII one named, as a hex value's is (`_stranger`); an address's
         # id, which comes percent-encoded, is named as it reads decoded (`_in_address`)
-        rule = "a player id is a UUID such as 123e4567-e89b-12d3-a456-426614174000"
         said = _stranger(text, string.hexdigits + "-", "hex digits and hyphens") or _uuid_off(text)
-        raise ValueError(f"{rule}{said}")
+        raise ValueError(f"{_PLAYER_RULE}{said}")
     return str(UUID(text))
 
 
@@ -485,13 +490,15 @@ PlayerId = Annotated[
 _Checked = TypeVar("_Checked")
 
 
-def _in_address(check: Callable[[object], _Checked]) -> Callable[[object], _Checked]:
+def _in_address(check: Callable[[object], _Checked], rule: str) -> Callable[[object], _Checked]:
     """`check` of a value in an address's path, which the routes hand over with each character no route takes
     percent-encoded (`/daily/2025-03-01/{id}%E2%80%8B`): checked as it comes, so that no escape makes it another value,
     and refused in the words of it decoded, which name the character (review: a zero-width space or an en dash in the
     player id of GET /daily/{date}/{player_id} was told "a UUID such as …" alone, where a body's or a link's is named,
-    as the first character that is no ASCII one was the % of its escape). What decodes to no UTF-8, or to a value
-    `check` takes (a space stripped), keeps the words of it as it came."""
+    as the first character that is no ASCII one was the % of its escape). What decodes to a value `check` takes but
+    for the blanks around it, which an address's value may not hold (review: `/daily/2025-03-01%20`, once the day's
+    record), is told its `rule` and where they are (review: told the rule alone, of what reads as a date or an id);
+    what decodes to no UTF-8 keeps the words of it as it came."""
 
     def read(value: object) -> _Checked:
         try:
@@ -500,14 +507,15 @@ def _in_address(check: Callable[[object], _Checked]) -> Callable[[object], _Chec
             words = _decoded_words(check, value)
             if words is None:
                 raise
-            raise ValueError(words) from None
+            raise ValueError(words or f"{rule}: {_blanks_around(unquote(str(value)))}") from None
 
     return read
 
 
 def _decoded_words(check: Callable[[object], object], value: object) -> str | None:
-    """What `check` says of `value` percent-decoded; None where it is no text holding an escape, decodes to no UTF-8,
-    or decoded is a value `check` takes."""
+    """What `check` says of `value` percent-decoded; "" where decoded it is a value `check` takes (which only blanks
+    around it make one an address may not hold); None where it is no text holding an escape, or decodes to no
+    UTF-8."""
     if not isinstance(value, str) or "%" not in value:
         return None
     try:
@@ -517,18 +525,33 @@ def _decoded_words(check: Callable[[object], object], value: object) -> str | No
         return None
     except ValueError as refused:
         return str(refused)
-    return None
+    return ""
+
+
+_LINE_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
+
+
+def _blanks_around(text: str) -> str:
+    """`it has a space after it`: where the blanks around `text` are, and which (a tab, a line break, else a space)."""
+
+    def said(run: str) -> str:
+        kind = "tab" if set(run) == {"\t"} else "line break" if set(run) <= set(_LINE_BREAKS) else "space"
+        return f"a {kind}" if len(run) == 1 else f"{len(run)} {kind}s"
+
+    before, after = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
+    sides = [f"{said(run)} {side} it" for run, side in ((before, "before"), (after, "after")) if run]
+    return f"it has {' and '.join(sides)}"
 
 
 # A date and a player id as an address's path gives them (GET /daily/{date}/{player_id})
 AddressDay = Annotated[
     dt.date,
-    BeforeValidator(_in_address(_day)),
+    BeforeValidator(_in_address(_day, _DAY_RULE)),
     WithJsonSchema({"type": "string", "format": "date", "description": "a UTC day, YYYY-MM-DD"}),
 ]
 AddressPlayerId = Annotated[
     str,
-    BeforeValidator(_in_address(_player)),
+    BeforeValidator(_in_address(_player, _PLAYER_RULE)),
     WithJsonSchema({"type": "string", "format": "uuid", "description": "the player's id, a UUID"}),
 ]
 
