@@ -44,7 +44,7 @@ from fairdice.errors import (
     NotReadableYet,
     TamperedRecord,
 )
-from fairdice.fields import Day, PlayerId, Seal
+from fairdice.fields import AddressPlayerId, Day, PlayerId, Seal
 from fairdice.prose import utc_time
 from fairdice.schemes import daily
 from fairdice.seal import seal_of
@@ -71,7 +71,10 @@ def _as_issued(value: object) -> object:
 
 
 class _Player(BaseModel):
-    player_id: Annotated[PlayerId, BeforeValidator(_as_issued)]
+    # As an address's path gives it (GET /game/today/{player_id} percent-encodes it whole): refused in the words of it
+    # decoded, naming its character or the space around it, as GET /daily/{date}/{player_id} names them (review: the
+    # rule alone, of `{id}%E2%80%8B`)
+    player_id: Annotated[AddressPlayerId, BeforeValidator(_as_issued)]
 
 
 @dataclass(frozen=True)
@@ -174,8 +177,8 @@ class TodaysRolls:
     def roll(self, player_id: str, now: dt.datetime) -> TodaysRoll:
         """The player's six faces (d4 d6 d8 d10 d12 d20) for the UTC day of `now`.
 
-        pydantic's ValidationError (on `player_id`) for a player id that is not a UUID, or has a space before or
-        after it.
+        `player_id` as an address's path gives it, percent-encoded or not. pydantic's ValidationError (on
+        `player_id`) for a player id that is not a UUID, or has a space before or after it.
         """
         player = _Player.model_validate({"player_id": player_id}).player_id
         today = self._checked(utc_day(now), now)
