@@ -334,12 +334,29 @@ def _pairs(query: str, whole: str = LINK_FIELD) -> list[tuple[str, str, str]]:
         if not part:
             continue
         raw_name, _, raw_value = part.partition("=")
-        try:
-            name = unquote_plus(raw_name, errors="strict")
-            value = unquote_plus(raw_value, errors="strict")
-        except UnicodeDecodeError:
-            words = f"the parameter {quoted(raw_name)} is not percent-encoded UTF-8"
-            raise InvalidInput(words, field=whole) from None
+        name, value = _unquoted(raw_name, raw_name, whole), _unquoted(raw_value, raw_name, whole)
         if not TRACKING.fullmatch(name):
             pairs.append((name, value, raw_value))
     return pairs
+
+
+# A % that starts no percent escape (two hex digits after it), with what follows it of a mistyped one (`%zz`, `%2`)
+_MALFORMED_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})[0-9A-Za-z]{0,2}")
+
+
+def _unquoted(raw: str, raw_name: str, whole: str) -> str:
+    """`raw`, of the parameter `raw_name`, percent-decoded, `+` for a space; InvalidInput at `whole` for a malformed
+    escape in it (review: `?%` was told "'%' is not a parameter", and `seed=ab%2` that a secret holds no %), or one
+    that is no UTF-8. verifier.js's `decode` says the same."""
+    malformed = _MALFORMED_ESCAPE.search(raw)
+    if malformed is not None:
+        what = "link" if whole == LINK_FIELD else whole
+        words = (
+            f"the parameter {quoted(raw_name)} holds {quoted(malformed.group())}, a % with no two hex digits after it:"
+            f" {'an' if what[0] in 'aeiou' else 'a'} {what} writes a % itself as %25; copy the {what} again"
+        )
+        raise InvalidInput(words, field=whole)
+    try:
+        return unquote_plus(raw, errors="strict")
+    except UnicodeDecodeError:
+        raise InvalidInput(f"the parameter {quoted(raw_name)} is not percent-encoded UTF-8", field=whole) from None

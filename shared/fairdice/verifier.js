@@ -2554,7 +2554,15 @@ const fairdice = (() => {
 
   // ---- game-over links, as fairdice.links reads them ---------------------------------------------
 
+  // fairdice.links._MALFORMED_ESCAPE: a % that starts no percent escape, with what follows it of a mistyped one
+  const MALFORMED_ESCAPE = /%(?![0-9A-Fa-f]{2})[0-9A-Za-z]{0,2}/;
+
   function decode(raw, name) {
+    const malformed = MALFORMED_ESCAPE.exec(raw);
+    if (malformed) {
+      const words = `the parameter ${shown(name)} holds ${shown(malformed[0])}, a % with no two hex digits after it: a link writes a % itself as %25; copy the link again`;
+      throw new Problems([{ field: "link", message: words }]);
+    }
     const bytes = [];
     const plain = raw.replace(/\+/g, " ");
     for (let i = 0; i < plain.length; i += 1) {

@@ -5,8 +5,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fairdice import schemes
 from fairdice.errors import InvalidInput
-from fairdice.links import build_link, counted, game_link, parse_link
+from fairdice.links import address_query, build_link, counted, game_link, parse_link
 from fairdice.problems import describe
 from fairdice.prose import quoted, shows_nothing
 from fairdice.request import CountedRequest, RequestBase
@@ -320,6 +321,38 @@ def test_text_that_is_not_utf8_is_refused() -> None:
     with pytest.raises(InvalidInput) as caught:
         parse_link(f"scheme=narde-v1&key={KEY}&phrase=%ff%fe&n=1")
     assert caught.value.field == "link"
+
+
+@pytest.mark.parametrize(
+    ("link", "name", "escape"),
+    [
+        ("?%", "%", "%"),
+        ("?%zz=1", "%zz", "%zz"),
+        (f"seed={KEY}%2&client=a", "seed", "%2"),
+        (f"seed={KEY}&client=100%&n=1", "client", "%"),
+        (f"seed={KEY}&client=a&rolls=25%g4", "rolls", "%g4"),
+    ],
+)
+def test_a_percent_that_starts_no_escape_is_refused_naming_it(link: str, name: str, escape: str) -> None:
+    # Review: `?%` was told "'%' is not a parameter of a pair36 link", and a secret ending in %2 that '%' is not a hex
+    # digit, where the link itself is malformed: a % is written %25
+    with pytest.raises(InvalidInput) as caught:
+        parse_link(link)
+    assert (caught.value.field, caught.value.message) == (
+        "link",
+        f"the parameter '{name}' holds '{escape}', a % with no two hex digits after it: a link writes a % itself as"
+        " %25; copy the link again",
+    )
+
+
+def test_a_percent_that_starts_no_escape_in_an_address_is_named_as_the_address_s() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        address_query("recorded=1-1%", ["recorded"], schemes.get("daily"), "GET /daily/{date}/{player_id}")
+    assert (caught.value.field, caught.value.message) == (
+        "address",
+        "the parameter 'recorded' holds '%', a % with no two hex digits after it: an address writes a % itself as"
+        " %25; copy the address again",
+    )
 
 
 @pytest.mark.parametrize(

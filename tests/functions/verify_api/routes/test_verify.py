@@ -511,3 +511,17 @@ def test_a_value_sent_in_json_is_quoted_in_jsons_words(
     error = assert_error(answer, 422, "invalid_input")
     [problem] = [p for p in error["problems"] if p["field"] == field]
     assert problem["message"].endswith(said)
+
+
+@pytest.mark.parametrize(("query", "name"), [("%", "%"), ("seed=ab%2", "seed")])
+def test_a_check_link_with_a_percent_that_starts_no_escape_is_refused_naming_it(
+    load_event: Callable[[str], Event], query: str, name: str
+) -> None:
+    # Given GET /check/?% (review: "'%' is not a parameter of a pair36 link"), as API Gateway hands on its raw query
+    event = at(load_event("api-check-seed000"), "GET", "/check/", query)
+    event["queryStringParameters"] = None
+    # Then it is the link's 422 naming the parameter and the malformed escape
+    error = assert_error(invoke(event), 422, "invalid_input")
+    assert error["problems"][0]["field"] == "link"
+    assert error["problems"][0]["message"].startswith(f"the parameter '{name}' holds '")
+    assert "a % with no two hex digits after it" in error["message"]
