@@ -145,7 +145,14 @@ def as_sent(value: str, most: int) -> str:
     charset=utf-8", and a method `POS%54` quoted as sent, each read as an escape the very value asked for). One cut for
     a 405's method and a 415's header, where each wrote its own; a path is cut by `cut_path`, which counts the escapes
     it was sent with, as a path is read with them."""
-    pieces = _pieces(value.replace("%", "%25"), lambda _: False)  # one a character of `value`, as it is shown
+    # One a character of `value`, as it is shown; a space between its other characters as itself, as a header's value
+    # holds one (review: `charset=latin 1` was quoted `charset=latin%201`, which is not what was sent); one at either
+    # end, which HTTP would have trimmed, stays %20, so that it shows
+    pieces = _pieces(value.replace("%", "%25"), lambda _: False)
+    inner = len(value) - len(value.lstrip(" ")), len(value.rstrip(" "))
+    pieces = [
+        " " if c == " " and inner[0] <= i < inner[1] else p for i, (c, p) in enumerate(zip(value, pieces, strict=True))
+    ]
     if sum(map(len, pieces)) <= most:
         return "".join(pieces)
     # Cut by what is shown, at most `most` characters with the ellipsis, between what `value` was written in: never
