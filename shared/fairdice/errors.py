@@ -72,7 +72,9 @@ class ArchiveUnavailable(FairdiceError):
 
 
 class MissingCredentials(ArchiveUnavailable):
-    """S3 was asked without AWS credentials: the archive cannot be read until they are given (HTTP 503)."""
+    """S3 was asked without AWS credentials: the archive cannot be read until they are given. Waiting does not help,
+    an operator gives them (a profile, a role): the API answers 500, as it does a missing bucket, not an outage's 503
+    with Retry-After."""
 
 
 class MissingBucket(ArchiveUnavailable):

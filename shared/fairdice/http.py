@@ -21,6 +21,7 @@ from fairdice.errors import (
     InvalidInput,
     LateCommitment,
     MissingBucket,
+    MissingCredentials,
     NotReadableYet,
     TamperedRecord,
     UnknownDay,
@@ -71,8 +72,11 @@ def http_status(exc: FairdiceError) -> HTTPStatus:
     """The HTTP status a function answers a domain error with: 422 for input that cannot be verified as it stands, 404
     for a day with no secret, 503 for an archive not answering for now or an object of it not read until it is restored
     (with Retry-After), 502 for one that contradicts itself or published today's commitment too late to show anything,
-    and 500 for the rest: a bucket of no such name is the stack's fault, which waiting does not mend."""
-    if isinstance(exc, MissingBucket):
+    and 500 for the rest: a bucket of no such name, or no AWS credentials to read it with, is the stack's fault, which
+    waiting does not mend."""
+    # No credentials is the deployment's to mend, as a misspelt bucket is: an operator gives them (a role, a profile),
+    # no later try alone reads the archive (review: a 503 with Retry-After: 30 and "Try again in a minute")
+    if isinstance(exc, MissingBucket | MissingCredentials):
         return HTTPStatus.INTERNAL_SERVER_ERROR
     return next((status for kind, status in _STATUS.items() if isinstance(exc, kind)), HTTPStatus.INTERNAL_SERVER_ERROR)
 

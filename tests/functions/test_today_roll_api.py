@@ -14,14 +14,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import botocore.exceptions
 import pytest
 from cold_start import answered
 from fairdice.archive.layout import secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
-from fairdice.errors import MissingBucket
+from fairdice.errors import MissingBucket, MissingCredentials
 from fairdice.http import GAME_TODAY
-from fairdice.storage import DatedKeys, EachPage, ObjectStore, StorageSettings, Stored, Stores
+from fairdice.storage import DatedKeys, EachPage, ObjectStore, S3Store, StorageSettings, Stored, Stores
 from pydantic import ValidationError
 from security.cloudformation import load_template
 from today_roll_api import app
@@ -410,6 +411,32 @@ def test_a_bucket_of_no_such_name_fails_the_function_as_the_stacks_fault() -> No
     # error is what TodayRollErrorsAlarm counts
     with pytest.raises(MissingBucket):
         app._domain_error(MissingBucket("S3 bucket x: cannot read y: there is no bucket of that name (NoSuchBucket)"))
+
+
+def test_no_aws_credentials_to_read_the_stores_fail_the_function_as_the_deployments_fault(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given stores in S3 that boto3 finds no credentials for (review: a 503 with Retry-After: 30, which told the game to
+    # ask again every 30 seconds for what only an operator mends)
+    unsigned = Stores(
+        secrets=S3Store("fairdice-secrets", client=_NoCredentials()),
+        archive=S3Store("fairdice-archive", client=_NoCredentials()),
+    )
+    monkeypatch.setattr(app, "ROLLS", TodaysRolls(unsigned))
+
+    # Then the function fails, which its alarm counts, as it does for a bucket of no such name
+    with pytest.raises(MissingCredentials, match="no AWS credentials were found"):
+        call(load_event("today-roll"))
+
+
+class _NoCredentials:
+    """An S3 client as boto3 makes one where it finds no credentials: every call fails before it is sent."""
+
+    def __getattr__(self, name: str) -> Callable[..., object]:
+        def call(*args: object, **kwargs: object) -> object:
+            raise botocore.exceptions.NoCredentialsError()
+
+        return call
 
 
 def test_a_secret_that_does_not_give_the_published_commitment_is_a_502(

@@ -42,11 +42,12 @@ from fairdice.http import (
         (UnknownDay("x"), HTTPStatus.NOT_FOUND),
         (FutureDay("x"), HTTPStatus.NOT_FOUND),
         (ArchiveUnavailable("x"), HTTPStatus.SERVICE_UNAVAILABLE),
-        (MissingCredentials("x"), HTTPStatus.SERVICE_UNAVAILABLE),
         (TamperedRecord("x"), HTTPStatus.BAD_GATEWAY),
         (LateCommitment("x"), HTTPStatus.BAD_GATEWAY),
         # the stack's fault, which waiting does not mend: no 503 with Retry-After (review J)
         (MissingBucket("x"), HTTPStatus.INTERNAL_SERVER_ERROR),
+        # no AWS credentials: the deployment's to give, which no wait mends either
+        (MissingCredentials("x"), HTTPStatus.INTERNAL_SERVER_ERROR),
         # what no request to the API causes (the audit's own failures): the function's fault
         (StoreUnavailable("x"), HTTPStatus.INTERNAL_SERVER_ERROR),
         (FairdiceError("x"), HTTPStatus.INTERNAL_SERVER_ERROR),

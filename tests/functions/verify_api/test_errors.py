@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
+import botocore.exceptions
 import pytest
 from fairdice.errors import (
     ArchiveRefused,
@@ -19,6 +20,7 @@ from fairdice.errors import (
 from fairdice.http import PATH_SAID, cut_path
 from fairdice.problems import MAX_PROBLEMS, describe
 from fairdice.schemes import parse_request
+from fairdice.storage import S3Store
 from pydantic import ValidationError
 from unsent_events import UNSENT, assert_unsent
 from verify_api import app as api
@@ -408,6 +410,29 @@ def test_a_bucket_of_no_such_name_is_the_stacks_fault_not_an_answer_to_wait_for(
     answer = invoke(load_event("api-verify-narde-fair"))
     assert assert_error(answer, 500, "internal_error")["message"].startswith("fairdice failed on its side")
     assert "Retry-After" not in answer.headers
+
+
+def test_no_aws_credentials_to_read_the_archive_are_the_deployments_fault_not_an_answer_to_wait_for(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Review: a 503 with Retry-After: 30, and a page saying "Try again in a minute", though no wait gives credentials
+    def fail(*args: object, **kwargs: object) -> None:
+        raise S3Store("fairdice-archive", client=_NoCredentials()).get("commitments/2025-03-01.json")
+
+    monkeypatch.setattr(verify_routes, "verify", fail)
+    answer = invoke(load_event("api-verify-narde-fair"))
+    assert assert_error(answer, 500, "internal_error")["message"].startswith("fairdice failed on its side")
+    assert "Retry-After" not in answer.headers
+
+
+class _NoCredentials:
+    """An S3 client as boto3 makes one where it finds no credentials: every call fails before it is sent."""
+
+    def __getattr__(self, name: str) -> Callable[..., object]:
+        def call(*args: object, **kwargs: object) -> object:
+            raise botocore.exceptions.NoCredentialsError()
+
+        return call
 
 
 def test_a_bug_is_a_500_that_names_the_request_and_hides_the_details(
