@@ -138,6 +138,12 @@ class Plan(BaseModel):
         " (`.incoming-MARK…`): a later run removes those a run cut short left there only when they bear it, and lets"
         " anyone's other files be (None: an earlier fairdice, whose staged files are let be). A resumed run keeps it",
     )
+    removing: bool = Field(
+        default=False,
+        description="whether the run was still removing an earlier audit's results in --out when this plan was"
+        " written: a fresh run puts it in the earlier plan's place before it removes anything, and writes itself"
+        " again without it once they are gone. A resume refuses a plan that says so, as its run audited nothing",
+    )
 
 
 class Progress:
@@ -1250,6 +1256,16 @@ def _prepare(
                 " audit cannot be resumed from it; audit the inputs afresh, with the same command without --resume and"
                 f" another --out (a fresh run into {out} refuses it too, as it removes only an earlier audit's results)"
             )
+        if found.removing:
+            # A fresh run stopped (SIGKILL, a failed removal) as it removed an earlier audit's results: what is left is
+            # that audit's, whose plan is gone, and nothing of the new one was audited (review: the earlier plan was
+            # left, and the resume finished the earlier audit, as of its moment, every block removed audited again
+            # unsaid)
+            raise UsageError(
+                f"--resume: the audit in {out} was begun afresh and stopped as it removed an earlier audit's results"
+                " there, before it audited anything: there is nothing of it to resume; audit the inputs afresh, with"
+                " the same command without --resume"
+            )
         planned = found
         begun = _begun_earlier(planned, plan)
         if begun is not None:
@@ -1315,16 +1331,22 @@ def _prepare(
     # A Ctrl-C or SIGTERM as the earlier results are removed is held back until this run's plan is in their place, and
     # handled then: the --resume the run names finishes this run (review: handled at once, it left the earlier plan
     # once the outputs were gone, and that resume finished the earlier audit, as of its moment, every block audited
-    # again unsaid). A run killed (SIGKILL) as it removes them still leaves the earlier plan (`_remove_earlier`).
+    # again unsaid). A run killed (SIGKILL) as it removes them leaves this run's plan marked as removing in the
+    # earlier plan's place, put there before anything of that audit's is removed: a resume refuses it, and a fresh run
+    # removes what is left as an earlier audit's (`_remove_earlier`).
+    removing = plan.model_copy(update={"removing": True}).model_dump_json(indent=2).encode()
     with stops_held():
-        _remove_earlier(out, judged, left_removed)
+        _remove_earlier(out, judged, left_removed, partial(store.put, PLAN, removing))
         store.put(PLAN, planned_bytes)
     return {}, plan, {}
 
 
-def _remove_earlier(out: Path, judged: dict[str, _FileState], left_removed: Callable[[], object]) -> None:
+def _remove_earlier(
+    out: Path, judged: dict[str, _FileState], left_removed: Callable[[], object], begun: Callable[[], object]
+) -> None:
     """Remove an earlier audit's results in `out` as a fresh run begins (`_prepare`), each as it was judged: UsageError
-    where one is not as judged, or cannot be removed."""
+    where one is not as judged, or cannot be removed. `begun` puts the fresh run's plan, marked as removing, in the
+    earlier plan's place, before any result of that audit is removed."""
     # Each output as it was judged, or a link, which is removed as itself: one put there or written to since the run
     # looked there is kept, and nothing is removed (review: a game put in summary.json's place as the run read an
     # earlier audit's findings, where --out lies in the folder given, was removed unread, and the audit was clean)
@@ -1340,23 +1362,37 @@ def _remove_earlier(out: Path, judged: dict[str, _FileState], left_removed: Call
                 " began, once it had looked there, so nothing was removed or audited: move"
                 f" {'it' if len(since) == 1 else 'them'} out, or give another --out"
             )
-        # The plan is removed last, after the outputs: a run killed as it removes them leaves it, by which the next run
-        # knows what is left for an earlier audit's results (review, SIGKILL: the outputs left without a plan, where
-        # --out lies in a folder given, refused every later run, fresh or resumed, "move them out")
-        earlier_plan = [(file, where) for file, where in files if where == PLAN]
-        _remove_judged(out, links, [(file, where) for file, where in files if where != PLAN], [], judged)
+        # The files the earlier run left staged beside its outputs, known by its plan's mark, go first, while that plan
+        # is there: removed after it, a run killed in between left them for good, no plan bearing their mark (review:
+        # where --out lies in the folder audited, every later run listed one as not read, exit 1, however fair the
+        # games)
+        left_removed()
+        # Then the links, partials/ itself perhaps (this run's plan is not written through one), and this run's plan,
+        # marked as removing, in the earlier plan's place, before any result of that audit is removed: a run killed as
+        # it removes them leaves a plan, by which the next fresh run knows what is left for an earlier audit's results
+        # (review, SIGKILL: the outputs left without a plan, where --out lies in a folder given, refused every later
+        # run, fresh or resumed, "move them out"), and a resume knows nothing of this run was audited (review, SIGKILL:
+        # the earlier plan was left, and the resume finished that earlier audit, every block removed audited again
+        # unsaid)
+        _remove_judged(out, links, [], [], judged)
+        if not _as_judged(out / PLAN, judged.get(PLAN)):
+            raise OSError(errno.EBUSY, "written to as it was being removed, so it is kept", str(out / PLAN))
+        begun()
+        # Looked at again as the run's plan is replaced by itself once they are gone: one written over meanwhile is kept
+        placed = _state((out / PLAN).lstat())
+        # Those left staged in its blocks' folders are gone by now, removed by their mark
+        others = [(file, where) for file, where in files if where != PLAN and os.path.lexists(file)]
+        _remove_judged(out, [], others, [], judged)
         for name in (FINDINGS, REPORT, SUMMARY):
             # Looked at again too, as partials/ has been removed since they were (review: an output written to as it
             # was, once judged, was removed unread)
             if not _as_judged(out / name, judged.get(name)):
                 raise OSError(errno.EBUSY, "written to as it was being removed, so it is kept", str(out / name))
             (out / name).unlink(missing_ok=True)
-        # So are the files the earlier run left staged beside its outputs, known by its plan's mark: removed after the
-        # plan, as they were (once this run's plan was written), a run killed in between left them for good, no plan
-        # bearing their mark (review: where --out lies in the folder audited, every later run listed one as not read,
-        # exit 1, however fair the games)
-        left_removed()
-        _remove_judged(out, [], earlier_plan, folders, judged)
+        # Its blocks' folders, the deepest first: partials/ itself, which holds this run's plan, stays
+        _remove_judged(out, [], [], [folder for folder in folders if folder != out / PARTIALS], judged)
+        if _state((out / PLAN).lstat()) != placed:
+            raise OSError(errno.EBUSY, "written to as it was being removed, so it is kept", str(out / PLAN))
     except OSError as exc:
         raise UsageError(
             f"--out {out}: cannot remove the results of an earlier audit there ({os_words(exc)}); give another --out"

@@ -3764,15 +3764,18 @@ def test_a_fresh_run_that_cannot_remove_an_earlier_runs_results_does_not_start(
 
     monkeypatch.setattr(store._Folder, "unlink", refused)
 
-    # When a fresh run starts there, then it does not: exit 2, one line, and no plan of its own is written
+    # When a fresh run starts there, then it does not: exit 2, one line, and the plan there is its own, marked as
+    # removing the earlier audit's results, which a resume refuses: nothing of the earlier audit is counted as done,
+    # and nothing of the fresh one was audited
     plan = tmp_path / "out" / "partials" / "plan.json"
-    written = plan.stat().st_mtime_ns
     assert main(arguments) == 2
     assert capsys.readouterr().err.splitlines() == [
         f"fairdice: audit: --out {tmp_path / 'out'}: cannot remove the results of an earlier audit there ({stuck}:"
         " Operation not permitted); give another --out"
     ]
-    assert plan.stat().st_mtime_ns == written
+    assert json.loads(plan.read_bytes())["removing"] is True
+    assert main([*arguments, "--resume"]) == 2
+    assert "was begun afresh and stopped as it removed an earlier audit's results" in capsys.readouterr().err
 
 
 def test_what_a_folder_holds_and_the_audit_does_not_read_is_listed_and_said(
@@ -4860,9 +4863,74 @@ def test_a_fresh_run_killed_as_it_removes_an_earlier_audits_outputs_leaves_its_p
         run([str(folder)], folder, workers=1)
     monkeypatch.setattr(Path, "unlink", unlink)
 
-    # When it is audited again, afresh or resumed, Then it runs whole and is clean, as the games are
-    assert main([*arguments, *again]) == 0
+    # When it is audited again, afresh, Then it runs whole and is clean, as the games are; resumed, it is refused, as
+    # nothing of the killed run was audited, and the earlier audit's plan is gone (review: the resume finished the
+    # earlier audit, every block removed audited again unsaid); afresh after, it runs whole
+    if again:
+        assert main([*arguments, *again]) == 2
+    assert main(arguments) == 0
     assert summary(folder)["games"] == 3
+
+
+# How many removals a fresh run makes of an earlier audit of three games in one block: its block's four files, its
+# block's folder and its three outputs (and the plan, which it puts its own in the place of)
+_REMOVALS = 8
+
+
+@pytest.mark.parametrize("removed", range(_REMOVALS + 1))
+def test_a_fresh_run_killed_at_any_removal_leaves_nothing_a_resume_finishes_as_the_earlier_audit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], removed: int
+) -> None:
+    # Given an earlier audit's results in --out, and a fresh run there killed (SIGKILL) once it has removed `removed` of
+    # them (review: the earlier plan, removed last, was left, and a --resume finished that earlier audit, as of its
+    # moment, every block removed audited again unsaid)
+    games.write(tmp_path / "day.jsonl", many(3))
+    out = tmp_path / "out"
+    arguments = ["audit", str(tmp_path / "day.jsonl"), "--out", str(out), "--workers", "1"]
+    assert main(arguments) == 0
+    earlier = staged_mark(out)
+    count = [0]
+    real = {"folder": store._Folder.unlink, "rmdir": store._Folder.rmdir, "path": Path.unlink}
+
+    def counted(kind: str) -> Callable[..., None]:
+        def remove(*args: Any, **kwargs: Any) -> None:
+            if count[0] == removed:
+                raise _Killed
+            count[0] += 1
+            real[kind](*args, **kwargs)
+
+        return remove
+
+    with monkeypatch.context() as patched:
+        patched.setattr(store._Folder, "unlink", counted("folder"))
+        patched.setattr(store._Folder, "rmdir", counted("rmdir"))
+        patched.setattr(Path, "unlink", counted("path"))
+        try:
+            run([str(tmp_path / "day.jsonl")], out, workers=1)
+        except _Killed:
+            killed = True
+        else:
+            killed = False
+    assert killed == (removed < _REMOVALS)
+    capsys.readouterr()
+
+    # When it is resumed, Then it either finishes the fresh run, under its own plan, or is refused, saying why and what
+    # to do; never the earlier audit's, under that audit's plan
+    resumed = main([*arguments, "--resume"])
+    if resumed == 0:
+        assert staged_mark(out) != earlier
+        assert summary(out)["games"] == 3
+    else:
+        assert resumed == 2
+        assert capsys.readouterr().err == (
+            f"fairdice: audit: --resume: the audit in {out} was begun afresh and stopped as it removed an earlier"
+            " audit's results there, before it audited anything: there is nothing of it to resume; audit the inputs"
+            " afresh, with the same command without --resume\n"
+        )
+        # And audited afresh, it runs whole and is clean, as the games are
+        assert main(arguments) == 0
+        assert summary(out)["games"] == 3
+    assert killed or resumed == 0
 
 
 def test_a_fresh_run_killed_once_it_removed_an_earlier_plan_leaves_nothing_that_run_staged_for_every_later_run(
@@ -4886,7 +4954,7 @@ def test_a_fresh_run_killed_once_it_removed_an_earlier_plan_leaves_nothing_that_
         patched.setattr(store._Folder, "rmdir", killed)
         with pytest.raises(_Killed):
             run([str(folder)], folder, workers=1)
-    assert not (folder / "partials" / "plan.json").exists()
+    assert json.loads((folder / "partials" / "plan.json").read_bytes())["removing"] is True
 
     # When it is audited again, Then it runs whole and is clean, nothing listed as not read, the staged file gone
     assert main(arguments) == 0
@@ -4895,9 +4963,10 @@ def test_a_fresh_run_killed_once_it_removed_an_earlier_plan_leaves_nothing_that_
     assert not staged.exists()
 
 
-# A fresh run sent a stop (the signal named by its first argument) as it removes an earlier audit's plan, once that
-# audit's outputs are gone: run in a process of its own, its one thread holding the stop back as the command's would
-# (in the test's process, threads other tests left would take a stop the main thread holds back)
+# A fresh run sent a stop (the signal named by its first argument) as it removes an earlier audit's blocks' results,
+# once its own plan, marked as removing, is in that audit's plan's place: run in a process of its own, its one thread
+# holding the stop back as the command's would (in the test's process, threads other tests left would take a stop the
+# main thread holds back)
 _STOPPED_AS_IT_REMOVES_THE_PLAN = """
 import os, sys
 from fairdice.audit import local
@@ -4906,7 +4975,7 @@ from fairdice.cli import main
 real = local._remove_judged
 
 def stopped(out, links, files, *rest):
-    if [where for _, where in files] == ["partials/plan.json"]:
+    if files:
         os.kill(os.getpid(), int(sys.argv[1]))
     real(out, links, files, *rest)
 
