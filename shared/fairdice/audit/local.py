@@ -54,6 +54,7 @@ from fairdice.audit.shard import (
     PARTIALS,
     audit_shard,
     partial_key,
+    remove_scratch,
 )
 from fairdice.audit.store import STOPS, FolderResults, _Folder, held_folder, occupied, open_file, stops_held
 from fairdice.audit.summary import FINDINGS, REPORT, SUMMARY, Summary
@@ -1836,7 +1837,8 @@ _held: list[_Hold] = []  # the lock on --out a worker holds for its life (`_work
 
 def _worker_started(lock: _Hold | None = None) -> None:
     """Workers leave Ctrl-C to the main process, which lets the blocks under way finish and stops. SIGTERM ends a
-    worker at once, as by default (not by the handler the command's main process may have, forked with it): it is how
+    worker at once, as by default, once its block's scratch folder is removed (`_worker_terminated`; not by the handler
+    the command's main process may have, forked with it): it is how
     the pool stops a worker, and a terminated worker's block is audited again by `--resume`. A worker whose main
     process is gone (killed: it could not stop them) stops within a second or two, rather than audit on for no one and
     store blocks in an `--out` a new run may have started afresh in. It holds the run's lock on `--out` (`lock`:
@@ -1844,12 +1846,17 @@ def _worker_started(lock: _Hold | None = None) -> None:
     if lock is not None:
         _held.append(lock)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # held as it was forked (`_stops_held`)
+    signal.signal(signal.SIGTERM, _worker_terminated)
     main = multiprocessing.parent_process()
     sentinel = main.sentinel if main is not None else None
-    threading.Thread(target=_stop_when_orphaned, args=(os.getppid(), sentinel), name="orphaned", daemon=True).start()
+    # Started with the stops held, for its life: a SIGTERM is then taken by the main thread alone, so that one the main
+    # thread holds back (`stops_held`: its scratch folder made, a staged file made) waits for the hold's end, not taken
+    # by this thread at once
+    with stops_held():
+        orphaned = (os.getppid(), sentinel)
+        threading.Thread(target=_stop_when_orphaned, args=orphaned, name="orphaned", daemon=True).start()
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)  # held as it was forked (`_stops_held`)
 
 
 def _stop_when_orphaned(parent: int, sentinel: int | None, every: float = 0.5) -> None:
@@ -1861,7 +1868,17 @@ def _stop_when_orphaned(parent: int, sentinel: int | None, every: float = 0.5) -
             time.sleep(every)
         elif wait([sentinel], timeout=every):
             break
+    remove_scratch()  # os._exit unwinds nothing: the block's scratch folder would be left (review)
     os._exit(EXIT_ORPHANED)
+
+
+def _worker_terminated(signum: int, frame: object) -> None:
+    """SIGTERM in a worker: it ends at once, by that signal, as by default, its block's scratch folder removed first,
+    which the default's end left behind (review: one in the system's temporary folder for each worker the pool
+    terminated)."""
+    remove_scratch()
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 class _Blocks:

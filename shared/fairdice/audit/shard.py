@@ -11,9 +11,13 @@ import base64
 import datetime as dt
 import hashlib
 import json
+import os
 import re
+import shutil
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
@@ -23,7 +27,7 @@ from fairdice import json_input, schemes
 from fairdice.audit.archive import DayArchive
 from fairdice.audit.fast import FairLine, fair_line
 from fairdice.audit.lines import MAX_ID, Line, Unreadable, unread_because
-from fairdice.audit.store import Results
+from fairdice.audit.store import Results, stops_held
 from fairdice.audit.summary import audited_by
 from fairdice.audit.tally import Counts, DieStream, InputRecord, Partial, SchemeTally
 from fairdice.errors import (
@@ -516,7 +520,7 @@ def audit_shard(
 
     `fast_path` False audits every line by the full path, whose partial the fast path's must equal (`audit.fast`).
     """
-    with tempfile.TemporaryDirectory(prefix="fairdice-shard-") as scratch:
+    with _scratch() as scratch:
         findings_path = Path(scratch) / FINDINGS
         last_line = first_line - 1
         with findings_path.open("wb") as findings:
@@ -560,6 +564,86 @@ def audit_shard(
         store.put_file(partial_key(name, GAMES), games_path)
         store.put(partial_key(name, SUMMARY), partial.model_dump_json().encode())
     return partial
+
+
+# The scratch folder each shard's audit works in, in the system's temporary folder: its findings, ids and game keys,
+# stored once whole (on AWS, /tmp, which a warm worker keeps from one invocation to the next)
+SCRATCH_PREFIX = "fairdice-shard-"
+# A scratch folder no process holds is removed by the next shard's audit on the machine once it is this old: one made a
+# moment ago may not be held yet by the process that made it
+SCRATCH_STALE_AFTER = 60.0
+_live: set[str] = set()  # this process's scratch folders, for `remove_scratch`
+
+
+@contextmanager
+def _scratch() -> Iterator[str]:
+    """A scratch folder for one shard's audit (`SCRATCH_PREFIX`), held (flock on it) while the shard is audited and
+    removed after, however the audit ends in this process; a process ended at once (SIGKILL, a Lambda timed out) leaves
+    it, unheld, and the next shard's audit on the machine removes it (`_remove_stale`; review: every failed or stopped
+    worker's was left in /tmp for good, a warm Lambda's among them). Made, held and removed with Ctrl-C and SIGTERM held
+    back, so that no stop between the folder's making and its holding, or in its removal, leaves it behind."""
+    _remove_stale()
+    with stops_held():
+        folder = tempfile.mkdtemp(prefix=SCRATCH_PREFIX)
+        held = _hold(folder)
+        _live.add(folder)
+    try:
+        yield folder
+    finally:
+        with stops_held():
+            shutil.rmtree(folder, ignore_errors=True)
+            _live.discard(folder)
+            if held is not None:
+                os.close(held)
+
+
+def remove_scratch() -> None:
+    """Remove this process's scratch folders now, as it is about to end without unwinding (a worker process sent
+    SIGTERM, or whose main process is gone: `os._exit`)."""
+    for folder in list(_live):
+        shutil.rmtree(folder, ignore_errors=True)
+        _live.discard(folder)
+
+
+def _hold(folder: str) -> int | None:
+    """A descriptor of `folder` holding it (flock), so that no other process takes it for one left behind; None where
+    there is no flock (Windows)."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    held = os.open(folder, os.O_RDONLY)
+    fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return held
+
+
+def _remove_stale() -> None:
+    """Remove the scratch folders in the system's temporary folder that no process holds and that are older than
+    `SCRATCH_STALE_AFTER`: left by a shard's audit ended at once (SIGKILL), which nothing else removes."""
+    try:
+        import fcntl
+    except ImportError:
+        return
+    root = Path(tempfile.gettempdir())
+    try:
+        found = [path for path in root.glob(f"{SCRATCH_PREFIX}*") if str(path) not in _live]
+    except OSError:
+        return
+    for path in found:
+        try:
+            if path.is_symlink() or not path.is_dir() or time.time() - path.stat().st_mtime < SCRATCH_STALE_AFTER:
+                continue
+            held = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            continue  # held: a shard is audited in it now
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+        finally:
+            os.close(held)
 
 
 # A refused read's finding, locally. Its block is stored, counting its refusals (`Partial.refused`): a resume audits it

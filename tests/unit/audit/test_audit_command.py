@@ -9,6 +9,7 @@ import hashlib
 import importlib.util
 import io
 import json
+import multiprocessing
 import os
 import re
 import shlex
@@ -17,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import weakref
@@ -29,9 +31,10 @@ import pytest
 from fairdice import cli, schemes
 from fairdice.audit import cli as audit_cli
 from fairdice.audit import local, store
-from fairdice.audit.lines import LINES_VERSION, MAX_LINE_BYTES
+from fairdice.audit.lines import LINES_VERSION, MAX_LINE_BYTES, numbered_lines
 from fairdice.audit.local import UsageError, run
 from fairdice.audit.progress import TerminalProgress
+from fairdice.audit.shard import audit_shard
 from fairdice.audit.store import FolderResults
 from fairdice.cli import main
 from fairdice.dice import keyed_mac
@@ -1024,9 +1027,9 @@ def test_a_worker_forked_with_ctrl_c_and_sigterm_held_lets_them_in_once_its_hand
     with ProcessPoolExecutor(max_workers=1, initializer=local._worker_started) as pool, local._stops_held():
         held = pool.submit(signal.pthread_sigmask, signal.SIG_BLOCK, []).result(timeout=60)
         handlers = pool.submit(_handlers).result(timeout=60)
-    # Then, started, it holds neither back: Ctrl-C is ignored, SIGTERM ends it
+    # Then, started, it holds neither back: Ctrl-C is ignored, SIGTERM ends it (once its scratch folder is removed)
     assert not held & {signal.SIGINT, signal.SIGTERM}
-    assert handlers == (signal.SIG_IGN, signal.SIG_DFL)
+    assert handlers == (signal.SIG_IGN, local._worker_terminated)
 
 
 def test_the_stops_held_are_let_in_again_even_when_a_signal_is_handled_as_they_are_held(
@@ -5039,3 +5042,48 @@ def test_a_file_named_as_a_staged_plan_is_read_once_as_a_fresh_run_judges_it(
     assert main(arguments) == status
     assert staged.exists() == (status == 2)
     assert opened.count(staged) == 1
+
+
+def _worker_ended_mid_shard(root: Path, out: Path, end: Callable[[], None]) -> None:
+    """In a worker process (forked, started as the pool starts one), a shard's audit that `end` ends after its first
+    line, its scratch folders made under `root`."""
+    tempfile.tempdir = str(root)
+    local._worker_started()
+
+    def lines() -> Iterator[Any]:
+        for line in numbered_lines(io.BytesIO(games.jsonl(many(3))), "day.jsonl"):
+            yield line
+            end()
+
+    audit_shard(lines(), "day.jsonl", FolderResults(out), "s")
+
+
+def _terminated() -> None:
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(5)  # the signal is handled here, at once
+
+
+def _orphaned() -> None:
+    local._stop_when_orphaned(parent=-1, sentinel=None)  # its main process gone: it stops at once
+
+
+@pytest.mark.parametrize(
+    ("end", "status"),
+    [(_terminated, -signal.SIGTERM), (_orphaned, local.EXIT_ORPHANED)],
+    ids=["terminated", "orphaned"],
+)
+def test_a_worker_ended_as_it_audits_a_block_leaves_no_scratch_folder(
+    tmp_path: Path, end: Callable[[], None], status: int
+) -> None:
+    # Given a worker process auditing a block, sent SIGTERM (as the pool terminates its workers once one is killed, or a
+    # service stops the command's process group), or whose main process is gone: both end it at once, unwinding
+    # nothing (review: each left its block's scratch folder, fairdice-shard-…, in the temporary folder for good)
+    root = tmp_path / "t"
+    root.mkdir()
+    worker = multiprocessing.get_context("fork").Process(target=_worker_ended_mid_shard, args=(root, tmp_path, end))
+    worker.start()
+    worker.join(60)
+
+    # Then it ends as before, and its scratch folder is gone with it
+    assert worker.exitcode == status
+    assert [path.name for path in root.iterdir()] == []

@@ -1,9 +1,13 @@
 """One shard's audit: every game verified by the core, every line that is not a fair game a finding."""
 
 import datetime as dt
+import fcntl
 import hashlib
 import io
 import json
+import os
+import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -20,6 +24,8 @@ from fairdice.audit.shard import (
     GAME_LINE,
     GAMES,
     IDS,
+    SCRATCH_PREFIX,
+    SCRATCH_STALE_AFTER,
     SHARED,
     SUMMARY,
     audit_shard,
@@ -31,6 +37,7 @@ from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import Summary
 from fairdice.audit.tally import Partial
 from fairdice.cli import main
+from fairdice.errors import ShardTooLarge
 from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes import parse_request
 from fairdice.schemes.bg_online import online_key
@@ -974,3 +981,52 @@ def test_a_line_of_another_scheme_copied_whole_is_a_duplicate_id_and_not_a_secon
         (2, "repeated_game"),
         (3, "duplicate_id"),
     ]
+
+
+def _scratch_folders(root: Path) -> list[str]:
+    return sorted(path.name for path in root.glob(f"{SCRATCH_PREFIX}*"))
+
+
+def test_a_shards_scratch_folder_is_gone_once_it_is_audited_or_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "t"))
+    (tmp_path / "t").mkdir()
+    audit(tmp_path / "out", [games.narde(1)])
+    with pytest.raises(ShardTooLarge):
+        audit_shard(
+            numbered_lines(io.BytesIO(games.jsonl([games.narde(1), games.narde(2)])), "day.jsonl"),
+            "day.jsonl",
+            FolderResults(tmp_path / "out"),
+            "s",
+            max_lines=1,
+        )
+    assert _scratch_folders(tmp_path / "t") == []
+
+
+def test_a_scratch_folder_a_process_ended_at_once_left_is_removed_by_the_next_shards_audit_and_no_one_elses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given, in the temporary folder, a scratch folder left by a shard's audit ended at once (SIGKILL, a Lambda timed
+    # out: nothing unwinds), one a running audit holds, and one made a moment ago, not held yet (review: a warm audit
+    # worker's /tmp kept one for each shard it failed to finish)
+    root = tmp_path / "t"
+    root.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(root))
+    left, running, new = (root / f"{SCRATCH_PREFIX}{name}" for name in ("left", "running", "new"))
+    for folder in (left, running, new):
+        folder.mkdir()
+        (folder / FINDINGS).write_bytes(b"{}\n")
+    old = time.time() - 2 * SCRATCH_STALE_AFTER
+    for folder in (left, running):
+        os.utime(folder, (old, old))
+    held = os.open(running, os.O_RDONLY)
+    fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        # When a shard is audited on the machine
+        audit(tmp_path / "out", [games.narde(1)])
+    finally:
+        os.close(held)
+
+    # Then the one left is removed, and the running one and the new one are kept
+    assert _scratch_folders(root) == [new.name, running.name]
