@@ -17,7 +17,7 @@ from urllib.parse import quote
 import botocore.exceptions
 import pytest
 from cold_start import answered
-from fairdice.archive.layout import secret_key
+from fairdice.archive.layout import commitment_key, secret_key
 from fairdice.archive.publisher import publish
 from fairdice.archive.today import TodaysRolls
 from fairdice.errors import MissingBucket, MissingCredentials
@@ -437,6 +437,25 @@ class _NoCredentials:
             raise botocore.exceptions.NoCredentialsError()
 
         return call
+
+
+def test_todays_commitment_the_store_gives_no_bytes_for_is_a_503_to_try_again_once_restored_as_the_readers_say(
+    stores: Stores, call: Callable[[Event], Answer], load_event: Callable[[str], Event], tmp_path: Path
+) -> None:
+    # Given today's secret made, and in the place of its commitment an object whose bytes the store does not give (a
+    # folder here; in S3 one kept in Glacier until restored)
+    publish(stores, NOON.replace(hour=0, second=2))
+    commitment = tmp_path / "archive" / commitment_key(DAY)
+    commitment.unlink()
+    commitment.mkdir()
+
+    answer = call(load_event("today-roll"))
+
+    # Then the game is told the archive was not read, and to ask again in an hour, as the readers answer the day
+    # (review: a 502 tampered_record, which tells the game no roll comes today, though nothing was read to show it)
+    error = assert_error(answer, 503, "archive_unavailable")
+    assert answer.headers["Retry-After"] == "3600"
+    assert "commitments/2025-03-01.json" in error["message"]
 
 
 def test_a_secret_that_does_not_give_the_published_commitment_is_a_502(

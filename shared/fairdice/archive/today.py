@@ -282,6 +282,10 @@ class TodaysRolls:
             # Read as the verifier reads it: a key given twice is tampering here too, or rolls would be served under a
             # commitment the verifier then calls tampered (review)
             found = read_published(self._stores.archive, day)
+        except NotReadableYet:
+            # Not read, so no tampering shown: an archive not read, 503 until it is restored, as the readers answer the
+            # day (review: in Glacier, it was a 502 tampered_record here, which tells the game no roll comes today)
+            raise
         except TamperedRecord as exc:
             raise TamperedRecord(exc.message, field=exc.field or "commitment") from None
         if found is None:
