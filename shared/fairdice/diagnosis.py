@@ -1903,6 +1903,9 @@ def _shifts(case: Case[Any], *, window: bool = True) -> Iterator[Hypothesis]:
             f" ({rule})",
             {"first": start},
         )
+    # The window's starts tried as such: not the first given, nor those near it, tried above (review: "one of the 255
+    # other readings like it tried" of a window holding the first and the 3 after it, 252 tried so)
+    scanned = START_WINDOW - sum(1 for start in (first, *near) if lowest <= start < lowest + START_WINDOW)
     for start in _starts_in_window(case, lowest) if window else []:
         if start != first and start not in near:
             yield Hypothesis(
@@ -1910,7 +1913,7 @@ def _shifts(case: Case[Any], *, window: bool = True) -> Iterator[Hypothesis]:
                 f"the recorded {rolls} fit {what} {start} onward, not {first}: they are a later part of the"
                 f" {numbering.game}{', which keeps counting from game to game' if numbering.game == 'match' else ''}",
                 {"first": start},
-                among=START_WINDOW,
+                among=scanned,
             )
 
 
