@@ -16,7 +16,7 @@ scheme shares are here; each scheme's own come from its room (`Scheme.hypotheses
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from operator import eq
 from typing import Any, Literal, NamedTuple
 
@@ -803,12 +803,16 @@ def _roll_findings(
             rolls, k = read
             if k < bar or not (k == case.compared or k > baseline):
                 continue
-            told, every = _told_apart(hypothesis, rolls, case.recorded, given)
+            told, against = _told_apart(hypothesis, rolls, case.recorded, given)
             # Held to the evidence of as many as its room tries alike (`Hypothesis.among`), not of one alone
             if case.beyond_luck(len(told), hypothesis.among):
                 scored.append((-k, order, hypothesis))
-            elif told and every and (weak is None or k > weak.fits):
-                weak = _Weak(hypothesis, k, told, _unfit(case, hypothesis, rolls))
+            elif told and (not against or case.beyond_luck(len(told))) and (weak is None or k > weak.fits):
+                # One that would be a cause alone, but not among as many tried alike, is said as a reading with its
+                # odds, some rolls it reads otherwise not fitting: not left to "most likely another game's rolls",
+                # which luck rarer than that makes no likelier (review: narde's "15 46 34 12" from 1, three of four
+                # fitting roll 0 onward, one of the 4 numbers near 1 tried)
+                weak = _Weak(hypothesis, k, told, _unfit(case, hypothesis, rolls), against)
     else:
         # Too few rolls for any hypothesis to reach the bar, so none is scored: the findings still name those tried
         kinds = _kinds(case)
@@ -1034,6 +1038,8 @@ class _Weak:
     fits: int
     told: list[int]
     unfit: list[int]
+    # The positions of the rolls it reads otherwise than the request that do not fit it either
+    against: list[int] = field(default_factory=list)
 
 
 def _unfit(case: Case[Any], hypothesis: Hypothesis, rolls: Rolls) -> list[int]:
@@ -1057,26 +1063,25 @@ def _given_dice(case: Case[Any], verdict: Verdict) -> list[list[int] | None]:
 
 def _told_apart(
     hypothesis: Hypothesis, rolls: Rolls, recorded: Sequence[tuple[int, ...]], given: Sequence[list[int] | None]
-) -> tuple[list[int], bool]:
+) -> tuple[list[int], list[int]]:
     """The compared rolls that are evidence of the hypothesis, by position: those whose dice it reads otherwise than the
     request (the dice it computes, turned round where it turns the recorded ones, against those the request rolls,
-    `given`) that fit with it; and whether every roll it reads otherwise fits. A roll it leaves alone fits, or differs,
-    whether or not it is true (review: a game without an opening roll differs from one with it in roll 1 alone, and
-    every take-back line keeps the opening roll, yet each was named on every roll it fitted: "4 of 4 rolls" for a roll 1
-    that fits it 1 time in 36). So does a roll it gives another message but the same dice (review: narde's "1-5 3-3
-    4-6 3-4" was numbered from roll 74 on 3 rolls, of which roll 0, 1-5, is 1-5 at roll 74 too), and a roll recorded
-    beyond the count, which the request rolls too once its count covers it (review: a 6-6 there was evidence of the
-    dice turned round, and two rolls past a count of 10 of a game without its opening roll named it on roll 1 alone)."""
-    told, every = [], True
+    `given`) that fit with it; and those it reads otherwise that do not fit it either (none: every one does). A roll it
+    leaves alone fits, or differs, whether or not it is true (review: a game without an opening roll differs from one
+    with it in roll 1 alone, and every take-back line keeps the opening roll, yet each was named on every roll it
+    fitted: "4 of 4 rolls" for a roll 1 that fits it 1 time in 36). So does a roll it gives another message but the same
+    dice (review: narde's "1-5 3-3 4-6 3-4" was numbered from roll 74 on 3 rolls, of which roll 0, 1-5, is 1-5 at roll
+    74 too), and a roll recorded beyond the count, which the request rolls too once its count covers it (review: a 6-6
+    there was evidence of the dice turned round, and two rolls past a count of 10 of a game without its opening roll
+    named it on roll 1 alone)."""
+    told: list[int] = []
+    against: list[int] = []
     for at, (computed, seen, dice) in enumerate(zip(rolls.dice, recorded, given, strict=False)):
         shown = computed[::-1] if hypothesis.flip else computed
         if list(shown) == dice:
             continue
-        if shown == seen:
-            told.append(at)
-        else:
-            every = False
-    return told, every
+        (told if shown == seen else against).append(at)
+    return told, against
 
 
 def _no_fix(scope: Scope) -> str:
@@ -1795,7 +1800,7 @@ def _another_reading(
     every = f"every {roll}" + (f" but {named(still)}" if still else "")
     # The compared rolls it does not tell apart, in number (review: "the other rolls" of roll 1 alone); none where one
     # of many tried alike tells every one apart, yet too few for as many (`Hypothesis.among`)
-    left = case.compared - len(told)
+    left = case.compared - len(told) - len(weak.against)
     other = (
         ""
         if not left
@@ -1804,12 +1809,20 @@ def _another_reading(
         else (f" (the other {rolls} read the same either way)")
     )
     copied = f"a {roll} {chance}" if len(told) == 1 else f"{number(len(told))} {rolls} {chance}"
-    odds = math.prod(case.request.SIDES) ** len(told)
+    odds: float = math.prod(case.request.SIDES) ** len(told)
+    if weak.against:
+        # Some it reads otherwise do not fit it: as many of as many fitting, not those that fit alone (three of four
+        # rolls fit one of 4 readings about 1 time in 2,978, not 36^3 / 4, 11,664)
+        read = len(told) + len(weak.against)
+        copied = f"{number(len(told))} of {number(read)} {rolls} {chance}"
+        odds = 1 / chance_of_at_least(len(told), read, math.prod(case.request.SIDES))
     # One of many tried alike: as often as any of them would fit by luck, not it alone (review: "1 time in 46,656" of
     # one of 20 spellings of a phrase, one of which 3 rolls fit by luck about 1 time in 2,333)
     among = weak.hypothesis.among
     fits = (
-        f"would fit it 1 time in {number(odds)}"
+        f"would fit it 1 time in {number(round(odds))}"
+        if among <= 1 and not weak.against
+        else f"would fit it 1 time in about {number(round(odds))}"
         if among <= 1
         else f"would fit it or one of the {number(among - 1)} other readings like it tried 1 time in about"
         f" {number(round(odds / among))}"
@@ -1817,12 +1830,16 @@ def _another_reading(
     check = (
         f", and check {named(still)}, which {'differs' if len(still) == 1 else 'differ'} under it too" if still else ""
     )
+    told_apart = f"{named(told)} alone {'tells' if len(told) == 1 else 'tell'}"
+    if weak.against:
+        # Those it reads otherwise that do not fit it tell it from the settings given too, and are counted in its odds
+        told_apart = f"{named(sorted(told + [verdict.rolls[at]['index'] for at in weak.against]))} tell"
     piece, but, so = _still_a_piece(scope), "But", "check again with that change"
     if not fixes and scope is not None:
         piece, but, so = _no_fix(scope), "And", f"the {rolls} are this {case.scheme.words.secret}'s"
     return (
         f"{every[0].upper()}{every[1:]} fits another reading: {weak.hypothesis.detail}{piece}. {but}"
-        f" {named(told)} alone {'tells' if len(told) == 1 else 'tell'} it from the settings given{other}, and {copied}"
+        f" {told_apart} it from the settings given{other}, and {copied}"
         f" {fits}: if the game was so, {so}"
         f"{check}.{then} If not, "
     )
@@ -1895,13 +1912,15 @@ def _shifts(case: Case[Any], *, window: bool = True) -> Iterator[Hypothesis]:
     near = [first + d for d in range(-MAX_SHIFT, MAX_SHIFT + 1) if d and first + d >= lowest]
     # A start found in the window is one of the START_WINDOW scanned, any of which another game's rolls may fit by luck:
     # weighed together (review: 3 rolls of two dice drawn at random were "numbered from" some start in 55 of 10,000
-    # draws, each start held to CHANCE alone)
+    # draws, each start held to CHANCE alone). So are the numbers near the first: each is one more chance (measured: 4
+    # random pair36 rolls from roll 1 were "numbered from" one of the 3 after it 19 times in 100,000, each held alone)
     for start in near:
         yield Hypothesis(
             "numbering_shifted",
             f"the recorded {rolls} fit {what} {start} onward, not {first}: the numbering is off by {start - first:+d}"
             f" ({rule})",
             {"first": start},
+            among=len(near),
         )
     # The window's starts tried as such: not the first given, nor those near it, tried above (review: "one of the 255
     # other readings like it tried" of a window holding the first and the 3 after it, 252 tried so)

@@ -90,7 +90,8 @@ def test_a_bad_game_is_reported_in_the_apis_error_shape_naming_its_field() -> No
 
 
 def test_a_mismatch_in_a_batch_carries_its_diagnosis() -> None:
-    result = verify_batch(batch(NARDE | {"first": 1, "recorded": "15 46 34 12"}))
+    # Four rolls that fit roll 0 onward (three of four were too few, one of the 4 numbers near 1 tried)
+    result = verify_batch(batch(NARDE | {"first": 1, "recorded": "15 46 34 13"}))
     entry = result.results[0]
     assert isinstance(entry, VerifiedGame)
     assert entry.verdict.diagnosis is not None

@@ -219,6 +219,71 @@ def test_a_start_found_in_the_window_is_weighed_among_every_start_scanned(count:
     assert_only_a_piece(finding(verdict, "numbering_shifted"), "rolls 100 to 104 only")
 
 
+@pytest.mark.parametrize(
+    ("game", "recorded", "reading", "odds"),
+    [
+        # Random rolls found by drawing another game's: 3 of 4 fit roll 3 onward, one of the 3 numbers near 1 tried
+        (
+            PAIR36,
+            "6-4 3-4 3-1 4-6",
+            "fit roll number 3 onward, not 1",
+            "of the 2 other readings like it tried 1 time in about 3,971",
+        ),
+        # 3 of 4 fit game 2 with the apps' numbers the other way round, one of the 16 games and seat orders tried
+        (
+            ONLINE,
+            "5-4 6-6 4-6 1-6",
+            "fit game 2 of the match",
+            "of the 15 other readings like it tried 1 time in about 745",
+        ),
+    ],
+    ids=["pair36-numbering", "bg-online-v1-match-game"],
+)
+def test_a_reading_among_several_tried_alike_is_held_to_the_bar_together(
+    game: dict[str, Any], recorded: str, reading: str, odds: str
+) -> None:
+    # Given another game's 4 rolls that 3 of 4 of one of the numbers near the first (or one of the other games and seat
+    # orders of the match) fit by luck: each alone 1 time in about 11,900, any of them about 1 in 4,000 (or 1 in 745)
+    verdict = check(game | {"recorded": recorded})
+    (found,) = verdict.diagnosis or []
+    # Then it is no cause (review: 4 random rolls were "numbered from 3" about 2 times in 10,000, "game 3 of the match"
+    # 5 times, each reading held to CHANCE alone), but a reading said with the odds of any of them fitting as well
+    assert found.cause not in ("numbering_shifted", "match_game", "seat_order", "opening_roll")
+    assert reading in found.detail
+    assert f"3 of 4 rolls of another game would fit it or one {odds}" in found.detail or (
+        f"3 of 4 rolls copied wrong would fit it or one {odds}" in found.detail
+    )
+
+
+def test_three_of_four_rolls_of_a_numbering_near_the_first_are_this_games_if_the_game_was_so() -> None:
+    # Given narde's rolls 0 to 3 sent from roll 1, the last copied wrong: 3 of 4 fit roll 0 onward, one of the 4 numbers
+    # near 1 tried, which any 4 rolls fit 1 time in about 2,978
+    verdict = check(NARDE | {"first": 1, "recorded": "15 46 34 12"})
+    (found,) = verdict.diagnosis or []
+    # Then it is no cause, but not "most likely another game's rolls" either, which that luck makes no likelier: the
+    # key is right if the game was so, the shift offered with its odds and the roll that differs under it
+    assert found.cause == "few_rolls_differ"
+    assert "most likely" not in found.detail
+    assert found.try_ == {"first": 0}
+    assert "the key is right if the game was so" in found.detail
+    assert (
+        "3 of 4 rolls copied wrong would fit it or one of the 3 other readings like it tried 1 time in about 2,978"
+        in (found.detail)
+    )
+    assert "check roll 4, which differs under it too" in found.detail
+
+
+@pytest.mark.parametrize("game", [PAIR36 | {"first": 11}, ONLINE | {"game": 2}], ids=["pair36", "bg-online-v1"])
+def test_a_real_shift_of_twenty_rolls_is_named_among_as_many_tried(game: dict[str, Any]) -> None:
+    # Given 20 rolls of the game one before the one given (roll 10 onward, or game 1 without its opening roll)
+    real = game | {"first": 10} if "first" in game else game | {"game": 1, "opening": False}
+    mistaken = game | {"recorded": rolls_of(real | {"count": 20})}
+    # Then the reading is still named, 20 rolls far beyond what any of those tried would fit by luck
+    found = (check(mistaken).diagnosis or [])[0]
+    assert found.cause in ("numbering_shifted", "match_game")
+    assert found.explains == "20 of 20 rolls"
+
+
 # ---- seats -------------------------------------------------------------------------------
 
 
@@ -3781,16 +3846,23 @@ def test_any_small_shift_of_any_game_is_found_and_only_a_shift_back_to_the_start
 ) -> None:
     game = {"scheme": "narde-v1", "key": secret.hex(), "phrase": "p"}
     real, later = rolls_of(game | {"count": count}), rolls_of(game | {"first": shift, "count": count})
-    # A roll with the same dice either way tells nothing: the shift is named where 3 rolls differ, else offered
+    # A roll with the same dice either way tells nothing: the shift is named where the rolls that differ are more than
+    # any of the numbers near the first tried (3 to 6) would fit by luck, else offered
     told = sum(1 for dice, shifted in zip(real, later, strict=True) if dice != shifted)
+
+    def named(first: int) -> bool:
+        near = [first + d for d in range(-diagnosis_module.MAX_SHIFT, diagnosis_module.MAX_SHIFT + 1) if d]
+        request = parse_request(game | {"first": first, "recorded": real})
+        return Case.of(schemes.of(request), request, secret).beyond_luck(told, len([n for n in near if n >= 0]))
+
     # Given the game's rolls sent as if they started later: the try brings them back to the game's start
     mistaken = game | {"first": shift, "recorded": real}
-    found = finding(check(mistaken), "numbering_shifted" if told >= 3 else "few_rolls_differ")
+    found = finding(check(mistaken), "numbering_shifted" if named(shift) else "few_rolls_differ")
     assert found.try_ == {"first": 0}
     assert_try_is_fair(mistaken, found)
     # Given a later piece of the game sent as the game from its start: found, or said, but no try makes it a window
     verdict = check(game | {"recorded": later})
-    found = finding(verdict, "numbering_shifted") if told >= 3 else (verdict.diagnosis or [])[0]
+    found = finding(verdict, "numbering_shifted") if named(0) else (verdict.diagnosis or [])[0]
     assert_only_a_piece(found, f"rolls {shift} to {shift + count - 1} only")
 
 

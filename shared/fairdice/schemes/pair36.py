@@ -169,13 +169,16 @@ class Pair36(Scheme[Pair36Request]):
         ]
 
     def hypotheses(self, case: Case[Pair36Request]) -> Iterator[Hypothesis]:
-        """The client seeds in another seat order."""
-        for order in _other_orders(case.request.client_seeds):
+        """The client seeds in another seat order: each one more chance for another game's rolls to fit one by luck,
+        so all weigh together (`Hypothesis.among`: 5 of 3 seats)."""
+        orders = _other_orders(case.request.client_seeds)
+        for order in orders:
             yield Hypothesis(
                 "seat_order",
                 f"the rolls fit the client seeds in the order {', '.join(order)}: list them in seat order, as"
                 " the dice sheet does",
                 {"client_seeds": list(order)},
+                among=len(orders),
             )
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
