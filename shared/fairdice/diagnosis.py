@@ -1622,29 +1622,39 @@ def _of_another_game(
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the recorded {rolls}")
         if too_few:
             return _too_few_fit(case, explains, chance, read, mistakes, sealed=False)
+        if offered is None and case.total == 1 and explains == Tally(0, 1) and case.compared < case.evidence:
+            return _one_roll_differs(case, _mistakes_tried(case, tried, "none of the", "it"), None, sealed=False)
         detail = f"{lead}{mistakes}: {case.scheme.words.apart(recorded.they)}; give the {seal} too to tell which"
     return _finding("rolls_from_other_game", explains, case.scheme.words, detail)
 
 
-def _one_roll_differs(case: Case[Any], mistakes: str, matches: str | None) -> Finding:
+def _one_roll_differs(case: Case[Any], mistakes: str, matches: str | None, *, sealed: bool = True) -> Finding:
     """`too_few_rolls_fit` of the one roll recorded, beside the secret's own seal (or one over its hex text: `matches`
-    says so), where it does not fit and one roll is no evidence (`Case.evidence`): another game's roll would not fit
-    it (35 times in 36 of two dice), and neither would this game's copied wrong or shown with other dice, so neither is
-    said most likely (review: "it is most likely another game's roll" of one roll of two dice). `mistakes`: as
-    `rolls_from_other_game` says the mistakes tried."""
+    says so), or, not `sealed`, beside none, where it does not fit and one roll is no evidence (`Case.evidence`):
+    another game's roll would not fit it (35 times in 36 of two dice), and neither would this game's copied wrong or
+    shown with other dice, so neither is said most likely (review: "it is most likely another game's roll" of one roll
+    of two dice beside the seal; "it and the key most likely come from different games" of one beside none).
+    `mistakes`: as `rolls_from_other_game` says the mistakes tried."""
     words = case.scheme.words
     roll, secret = words.roll, words.secret
-    head = matches or f"the {secret} matches the {words.seal},"
+    head = f"{matches or f'the {secret} matches the {words.seal},'} but the recorded {roll} is not its {roll} and"
+    check = f"Check it against the game's own {roll} list; if the settings given are the game's"
+    if not sealed:
+        # No seal to show the secret is this game's: the roll may fit it no better for being this game's own
+        head = f"the recorded {roll} does not fit this {secret} and"
+        check = (
+            f"Give the {words.seal} too, and check the {roll} against the game's own {roll} list; if the {words.seal}"
+            " fits, the settings given are the game's"
+        )
     return _finding(
         "too_few_rolls_fit",
         Tally(0, 1),
         words,
         (
-            f"{head} but the recorded {roll} is not its {roll} and {mistakes}: one {roll} is little evidence either"
+            f"{head} {mistakes}: one {roll} is little evidence either"
             f" way, too few fit to tell whether it is {words.elsewhere(roll)} or this game's, copied wrong or shown"
-            f" with other dice than the committed ones. Check it against the game's own {roll} list; if the settings"
-            f" given are the game's and it was copied correctly from this game, the dice shown were not the committed"
-            f" ones: keep the {secret} and report it"
+            f" with other dice than the committed ones. {check} and it was copied correctly from this game, the dice"
+            f" shown were not the committed ones: keep the {secret} and report it"
         ),
         heading="One {roll} is too few to tell whose it is",
     )
