@@ -1,52 +1,32 @@
-"""The common line's fast path: a fair narde-v1 game written in one plain form, audited without its request model.
+"""The common line's fast path: a fair game written in its room's one plain form, audited without its request model.
 
 An audit's lines are mostly fair games that one exporter wrote alike. For each, the full path (the line read as JSON,
 the request validated by its pydantic model, `verify.check` with its `Summary` and `Checked`, the game key read
 through them) took about as long beside the recompute as the recompute itself, in a dozen parts of 1 to 13 µs each
-(BENCHMARKS.md section 7, stops 54 to 64). Here a line is taken only where its bytes are one JSON object in the form
-`CANONICAL` matches, in which each field is a value the model takes as it is, so that reading and validating it would
-change nothing and refuse nothing:
+(BENCHMARKS.md section 7, stops 54 to 64). A room that has such a form says what it looks like and when its game is
+fair (`Scheme.plain_members`, `Scheme.plain_fair`: narde-v1's room has one); this module knows only what a line adds:
 
-- the fields scheme, key, fingerprint, phrase, recorded, in that order, with id first or last (a space or none after
-  each colon and comma, none anywhere else); the scheme the narde room's id (`narde.SCHEME.id`);
-- key and fingerprint 64 lower-case hex digits;
-- phrase and id printable ASCII without a quote or a backslash (JSON then writes them as they are, with no escape),
-  of 1 to 256 and 1 to 128 characters;
-- recorded in the usual form of two six-sided dice, `6-3 4-4 …`, of at most MAX_ROLLS rolls.
+- the line is one JSON object, nothing before or after it: `{`, the room's members, `}`;
+- its id is one member more, first or last (a space or none after its colon and comma), 1 to MAX_ID characters that
+  JSON writes as they are (`PLAIN_CHAR`), so that it is kept as JSON writes it, quotes and all.
 
-And only where its game is fair: the fingerprint is the key's SHA-256 (`seal_of`, `seal_matches`) and every recorded
-roll is the one recomputed, by the room's own roll function (`narde.rolls`, which the full path calls too), the game
-starting at roll 0 (no `first`). What the worker keeps of such a game (`FairLine`) is then what the full path keeps:
-its id as JSON, its scheme, its rolls (their count and dice), and its parts for the game key (the room's own
-`Narde.phrase_parts`). Any other line, and any game that is not fair, gives None: the full path audits it, and says why
-it is not fair or could not be read. Nothing is kept from one line to the next.
+A line is taken only where its bytes match that whole, and only where the room finds its game fair. What the worker
+keeps of such a game (`FairLine`) is then what the full path keeps: its id as JSON, its scheme, its rolls (their count
+and dice), and its parts for the game key. Any other line, and any game that is not fair, gives None: the full path
+audits it, and says why it is not fair or could not be read. Nothing is kept from one line to the next.
 """
 
-import binascii
 import re
-from typing import NamedTuple
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any, NamedTuple
 
+from fairdice import schemes
 from fairdice.audit.lines import MAX_ID
-from fairdice.dice import Rolls, keyed_mac
-from fairdice.fields import MAX_PHRASE, MAX_ROLLS
-from fairdice.schemes import narde
-from fairdice.schemes.base import GameParts
-from fairdice.seal import seal_matches, seal_of
+from fairdice.dice import Rolls
+from fairdice.schemes.base import PLAIN_CHAR, GameParts, Scheme
 
-_TEXT = rb"[ !#-\[\]-~]"  # printable ASCII but the quote and the backslash: a JSON string's character as it is
-_ID = rb'"id": ?(?P<%s>"%s{1,%d}")' % (b"%s", _TEXT, MAX_ID)  # the id kept as JSON writes it, quotes and all
-_HEX = rb"[0-9a-f]{64}"  # as `fields._hex` gives a key or a seal back, unchanged
-CANONICAL = re.compile(
-    rb"\{(?:%s, ?)?" % (_ID % b"id_first")
-    + rb'"scheme": ?"%s", ?' % re.escape(narde.SCHEME.id.encode())  # the room's id, looked up as the core does
-    + rb'"key": ?"(?P<key>%s)", ?"fingerprint": ?"(?P<seal>%s)", ?' % (_HEX, _HEX)
-    + rb'"phrase": ?"(?P<phrase>%s{1,%d})", ?' % (_TEXT, MAX_PHRASE)
-    + rb'"recorded": ?"(?P<recorded>(?:[1-6]-[1-6] )*[1-6]-[1-6])"'  # `recorded._usual_form` for two six-sided dice
-    + rb"(?:, ?%s)?\}" % (_ID % b"id_last")
-)
-_ROLL_CHARS = 4  # "6-3 ": a roll and the space after it
-_MOST_CHARS = _ROLL_CHARS * MAX_ROLLS - 1
-_FACE = bytes((b - ord("0")) % 256 for b in range(256))  # a digit's byte to its value
+_ID = rb'"id": ?(?P<%s>"%s{1,%d}")' % (b"%s", PLAIN_CHAR, MAX_ID)  # the id kept as JSON writes it, quotes and all
 
 
 class FairLine(NamedTuple):
@@ -58,22 +38,36 @@ class FairLine(NamedTuple):
     parts: GameParts
 
 
-def fair_line(item: bytes) -> FairLine | None:
-    """The fair narde-v1 game of a line as read (its bytes, without its line break), where the line is in the form the
-    fast path takes (module docstring); None for any other line, which the full path audits."""
-    found = CANONICAL.fullmatch(item)
-    if found is None:
-        return None
-    id_first, id_last, recorded = found["id_first"], found["id_last"], found["recorded"]
-    if (id_first is None) == (id_last is None) or len(recorded) > _MOST_CHARS:  # one id, neither or two: not taken
-        return None
-    secret = binascii.a2b_hex(found["key"])
-    if not seal_matches(found["seal"].decode(), seal_of(secret)):
-        return None
-    phrase = found["phrase"].decode()
-    rolls = narde.rolls(keyed_mac(secret), phrase, 0, (len(recorded) + 1) // _ROLL_CHARS)
-    first, second = rolls.faces
-    if recorded[0::_ROLL_CHARS].translate(_FACE) != first or recorded[2::_ROLL_CHARS].translate(_FACE) != second:
-        return None
-    game_id = id_first if id_last is None else id_last
-    return FairLine(game_id, narde.SCHEME.id, rolls, narde.SCHEME.phrase_parts(phrase, rolls, secret))
+class PlainLine(NamedTuple):
+    """A room's plain form as a whole line: the pattern of its members with the id first or last, and the room."""
+
+    pattern: re.Pattern[bytes]
+    room: Scheme[Any]
+
+
+@cache
+def _line_pattern(members: bytes) -> re.Pattern[bytes]:
+    return re.compile(rb"\{(?:%s, ?)?%s(?:, ?%s)?\}" % (_ID % b"id_first", members, _ID % b"id_last"))
+
+
+def plain_lines(rooms: Iterable[Scheme[Any]]) -> tuple[PlainLine, ...]:
+    """The plain forms of those rooms that have one (`Scheme.plain_members`), as lines."""
+    return tuple(
+        PlainLine(_line_pattern(members), room) for room in rooms if (members := room.plain_members()) is not None
+    )
+
+
+def fair_line(item: bytes, plain: Sequence[PlainLine] | None = None) -> FairLine | None:
+    """The fair game of a line as read (its bytes, without its line break), where the line is in a room's plain form
+    (module docstring; `plain`: the rooms' forms, by default those of every scheme registered); None for any other
+    line, which the full path audits."""
+    for pattern, room in plain_lines(schemes.all_schemes()) if plain is None else plain:
+        found = pattern.fullmatch(item)
+        if found is None:
+            continue  # another room's form, maybe: each names its own scheme
+        id_first, id_last = found.group("id_first", "id_last")
+        if (id_first is None) == (id_last is None):  # one id, neither or two: not taken
+            return None
+        fair = room.plain_fair(found)
+        return None if fair is None else FairLine(id_first or id_last, room.id, fair.rolls, fair.parts)
+    return None

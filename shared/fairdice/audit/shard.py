@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from fairdice import json_input, schemes
 from fairdice.audit.archive import DayArchive
-from fairdice.audit.fast import FairLine, fair_line
+from fairdice.audit.fast import FairLine, fair_line, plain_lines
 from fairdice.audit.lines import MAX_ID, Line, Unreadable, unread_because
 from fairdice.audit.store import Results, stops_held
 from fairdice.audit.summary import audited_by
@@ -265,6 +265,7 @@ class ShardAudit:
         # full path alone gives the same partial, which the tests hold the fast path to
         self.fast_path = fast_path
         self.fast_lines = 0
+        self._plain = plain_lines(schemes.all_schemes())  # the rooms' plain forms, which the fast path takes
 
     @property
     def read_archive(self) -> bool:
@@ -277,7 +278,7 @@ class ShardAudit:
         if isinstance(item, Unreadable):
             self._unread(number, None, None, _whole(item.code, item.message))
             return
-        if self.fast_path and (fair := fair_line(item)) is not None:
+        if self.fast_path and (fair := fair_line(item, self._plain)) is not None:
             self.fast_lines += 1
             self._fair(number, fair)
             return

@@ -211,6 +211,19 @@ class GameParts(NamedTuple):
     shared_by: object = None
 
 
+# A JSON string's character written as it is, with no escape: printable ASCII but the quote and the backslash. A room's
+# plain form (`Scheme.plain_members`) and the audit's id take text only of these, which JSON reads as written.
+PLAIN_CHAR = rb"[ !#-\[\]-~]"
+
+
+class PlainFair(NamedTuple):
+    """A fair game a room read from its plain form (`Scheme.plain_fair`): its rolls, and its parts for the audit's
+    repeated-game check, as the full path computes them (`Scheme.rolls`, `Scheme.game_parts`)."""
+
+    rolls: Rolls
+    parts: GameParts
+
+
 @dataclass(frozen=True)
 class Withheld:
     """The secret is not revealed yet: why, when it is due if known, and whether that is past. `seal` is the seal an
@@ -701,6 +714,20 @@ class Scheme(ABC, Generic[R]):
         return GameParts(
             self.dice_key(request, secret), [given.value for given in self.identity(request)], start_of(rolls)
         )
+
+    def plain_members(self) -> bytes | None:
+        """A pattern of the members of the room's request in its one plain form, as an exporter's `json.dumps` writes
+        them (in order, a space or none after each colon and comma), whose fair games the audit counts without reading
+        or validating the request (`audit.fast`, `plain_fair`); None (the default): every line of the scheme is audited
+        by the full path. Its named groups are the room's to read; each value it takes must be one the request's model
+        takes as it is, so that reading and validating it would change nothing and refuse nothing."""
+        return None
+
+    def plain_fair(self, found: re.Match[bytes]) -> PlainFair | None:
+        """The fair game of a line whose request `plain_members` matched (`found`): its rolls and parts where its seal
+        is its secret's and every recorded roll is the one the room computes, from the game's first; None for any other
+        game, which the full path audits and says why."""
+        return None
 
     def hypotheses(self, case: Case[R]) -> Iterator[Hypothesis]:
         """The mistakes people make with this scheme, beyond the ones every scheme shares."""

@@ -1,6 +1,8 @@
 """`narde-v1` (seed 002): roll i from 0 is HMAC(key, `narde-v1|phrase|i`), next block `…|i|1`."""
 
+import binascii
 import json
+import re
 from collections.abc import Iterator
 from itertools import count as counter
 from typing import Annotated, ClassVar, Literal
@@ -8,7 +10,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, JsonValue
 
 from fairdice.dice import D6_PAIR, Mac, Roll, Rolls, fill, hmac_key, keyed_mac, leading_dice, macs, read_on
-from fairdice.fields import MAX_ROLLS, WHOLE_NUMBER, Key32, Phrase, Seal
+from fairdice.fields import MAX_PHRASE, MAX_ROLLS, WHOLE_NUMBER, Key32, Phrase, Seal
 from fairdice.prose import shown
 from fairdice.request import NumberedRequest
 from fairdice.schemes.base import (
@@ -16,6 +18,7 @@ from fairdice.schemes.base import (
     EXAMPLE_KEY,
     EXAMPLE_SEAL,
     LETTER_CASE,
+    PLAIN_CHAR,
     SPACES_AT_ENDS,
     Case,
     Example,
@@ -23,6 +26,7 @@ from fairdice.schemes.base import (
     Hypothesis,
     LinkParam,
     Numbering,
+    PlainFair,
     Scheme,
     Words,
     computed_span,
@@ -34,6 +38,7 @@ from fairdice.schemes.base import (
     start_of,
     trimmed,
 )
+from fairdice.seal import seal_matches, seal_of
 from fairdice.verdict import GameInput, Verdict
 
 
@@ -78,6 +83,20 @@ def rolls(mac: Mac, phrase: str, first: int, count: int) -> Rolls:
         return roll(mac, phrase, numbers[at], block)
 
     return fill(numbers, messages, blocks, by_rule, sides=D6_PAIR)
+
+
+# The plain form of a request (`Narde.plain_members`): key and fingerprint 64 lower-case hex digits, as `fields._hex`
+# gives them back; the phrase 1 to MAX_PHRASE characters JSON writes as they are; the rolls recorded in the usual form
+# of two six-sided dice (`6-3 4-4 …`, `recorded._usual_form`), at most MAX_ROLLS of them (`plain_fair`).
+_HEX = rb"[0-9a-f]{64}"
+_PLAIN_MEMBERS = (
+    rb'"key": ?"(?P<key>%s)", ?"fingerprint": ?"(?P<seal>%s)", ?' % (_HEX, _HEX)
+    + rb'"phrase": ?"(?P<phrase>%s{1,%d})", ?' % (PLAIN_CHAR, MAX_PHRASE)
+    + rb'"recorded": ?"(?P<recorded>(?:[1-6]-[1-6] )*[1-6]-[1-6])"'
+)
+_ROLL_CHARS = 4  # "6-3 ": a roll and the space after it
+_MOST_CHARS = _ROLL_CHARS * MAX_ROLLS - 1
+_FACE = bytes((b - ord("0")) % 256 for b in range(256))  # a digit's byte to its value
 
 
 class Narde(Scheme[NardeRequest]):
@@ -129,8 +148,30 @@ class Narde(Scheme[NardeRequest]):
 
     def phrase_parts(self, phrase: str, rolls: Rolls, secret: bytes) -> GameParts:
         """`game_parts` from the phrase alone, for the audit's fast path, which keys a fair game without building its
-        request (`audit.fast`): the dice key is the room's `dice_key`, which needs no request."""
+        request (`plain_fair`): the dice key is the room's `dice_key`, which needs no request."""
         return GameParts(self.dice_key(None, secret), [phrase], start_of(rolls))
+
+    def plain_members(self) -> bytes:
+        """scheme (this room's id), key, fingerprint, phrase and recorded, in that order: the whole game from roll 0 (no
+        `first`), its seal given, its rolls recorded as text (module's `_PLAIN_MEMBERS`)."""
+        return rb'"scheme": ?"%s", ?' % re.escape(self.id.encode()) + _PLAIN_MEMBERS
+
+    def plain_fair(self, found: re.Match[bytes]) -> PlainFair | None:
+        """The game, where its fingerprint is its key's SHA-256 (`seal_of`, `seal_matches`) and every recorded roll is
+        the one the room's `rolls` computes from roll 0, its faces compared a column at a time; its parts as
+        `game_parts` gives them (`phrase_parts`)."""
+        recorded = found["recorded"]
+        if len(recorded) > _MOST_CHARS:
+            return None
+        secret = binascii.a2b_hex(found["key"])
+        if not seal_matches(found["seal"].decode(), seal_of(secret)):
+            return None
+        phrase = found["phrase"].decode()
+        computed = rolls(keyed_mac(secret), phrase, 0, (len(recorded) + 1) // _ROLL_CHARS)
+        first, second = computed.faces
+        if recorded[0::_ROLL_CHARS].translate(_FACE) != first or recorded[2::_ROLL_CHARS].translate(_FACE) != second:
+            return None
+        return PlainFair(computed, self.phrase_parts(phrase, computed, secret))
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         """The phrase a diagnosis' change gives, in quotes, as its finding's detail shows it."""

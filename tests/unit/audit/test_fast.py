@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fairdice import schemes
-from fairdice.audit.fast import fair_line
+from fairdice.audit.fast import fair_line, plain_lines
 from fairdice.audit.lines import numbered_lines
 from fairdice.audit.shard import FINDINGS, GAMES, IDS, ShardAudit, audit_shard, partial_key
 from fairdice.audit.store import FolderResults
@@ -298,3 +298,9 @@ def test_the_fast_path_keys_a_game_by_the_rooms_dice_key(monkeypatch: pytest.Mon
     # Then its game is keyed by that rule, as the full path keys it by `dice_key`: one rule, not a copy of it
     assert taken is not None
     assert taken.parts.sealed == b"derived:" + bytes.fromhex(game["key"])
+
+
+def test_the_fast_path_asks_only_the_rooms_that_say_their_plain_form() -> None:
+    # Given every scheme registered: narde-v1's room says its plain form (`Scheme.plain_members`), the others do not
+    # Then the fast path asks narde-v1's room alone, and every other scheme's lines take the full path
+    assert [form.room.id for form in plain_lines(schemes.all_schemes())] == ["narde-v1"]
