@@ -1,6 +1,7 @@
 """`narde-v1` (seed 002): roll i from 0 is HMAC(key, `narde-v1|phrase|i`), next block `…|i|1`."""
 
 import binascii
+import hmac
 import json
 import re
 from collections.abc import Iterator
@@ -38,7 +39,7 @@ from fairdice.schemes.base import (
     start_of,
     trimmed,
 )
-from fairdice.seal import seal_matches, seal_of
+from fairdice.seal import seal_of
 from fairdice.verdict import GameInput, Verdict
 
 
@@ -86,17 +87,29 @@ def rolls(mac: Mac, phrase: str, first: int, count: int) -> Rolls:
 
 
 # The plain form of a request (`Narde.plain_members`): key and fingerprint 64 lower-case hex digits, as `fields._hex`
-# gives them back; the phrase 1 to MAX_PHRASE characters JSON writes as they are; the rolls recorded in the usual form
-# of two six-sided dice (`6-3 4-4 …`, `recorded._usual_form`), at most MAX_ROLLS of them (`plain_fair`).
+# gives them back; the phrase 1 to MAX_PHRASE characters JSON writes as they are; the rolls recorded as text of faces,
+# dashes and spaces alone, at most MAX_ROLLS rolls' long. Whether that text is the usual form of two six-sided dice
+# (`6-3 4-4 …`, `recorded._usual_form`) is known when it is compared with the text the dice computed are written as
+# (`_usual_text`, `plain_fair`): the pattern's own check of each roll's form cost more than the comparison.
 _HEX = rb"[0-9a-f]{64}"
+_ROLL_CHARS = 4  # "6-3 ": a roll and the space after it
 _PLAIN_MEMBERS = (
     rb'"key": ?"(?P<key>%s)", ?"fingerprint": ?"(?P<seal>%s)", ?' % (_HEX, _HEX)
     + rb'"phrase": ?"(?P<phrase>%s{1,%d})", ?' % (PLAIN_CHAR, MAX_PHRASE)
-    + rb'"recorded": ?"(?P<recorded>(?:[1-6]-[1-6] )*[1-6]-[1-6])"'
+    + rb'"recorded": ?"(?P<recorded>[-1-6 ]{3,%d})"' % (_ROLL_CHARS * MAX_ROLLS - 1)
 )
-_ROLL_CHARS = 4  # "6-3 ": a roll and the space after it
-_MOST_CHARS = _ROLL_CHARS * MAX_ROLLS - 1
-_FACE = bytes((b - ord("0")) % 256 for b in range(256))  # a digit's byte to its value
+_ROLL_TEXT = bytearray(b"0-0 ")  # a roll as the usual form writes it, its faces' places filled from the dice
+_DIGIT = bytes((b + ord("0")) % 256 for b in range(256))  # a face's value to its digit's byte
+
+
+def _usual_text(faces: list[bytearray]) -> bytearray:
+    """Two dice's columns as the usual form writes them, `6-3 4-4 …`: every byte made in C, a column at a time."""
+    first, second = faces
+    text = _ROLL_TEXT * len(first)
+    text[0::_ROLL_CHARS] = first.translate(_DIGIT)
+    text[2::_ROLL_CHARS] = second.translate(_DIGIT)
+    del text[-1]  # no space after the last roll
+    return text
 
 
 class Narde(Scheme[NardeRequest]):
@@ -157,21 +170,20 @@ class Narde(Scheme[NardeRequest]):
         return rb'"scheme": ?"%s", ?' % re.escape(self.id.encode()) + _PLAIN_MEMBERS
 
     def plain_fair(self, found: re.Match[bytes]) -> PlainFair | None:
-        """The game, where its fingerprint is its key's SHA-256 (`seal_of`, `seal_matches`) and every recorded roll is
-        the one the room's `rolls` computes from roll 0, its faces compared a column at a time; its parts as
-        `game_parts` gives them (`phrase_parts`)."""
-        recorded = found["recorded"]
-        if len(recorded) > _MOST_CHARS:
+        """The game, where its fingerprint is its key's SHA-256 (`seal_of`; compared as `seal_matches` does, both in
+        lower case here) and its recorded text is, byte for byte, the usual form of the dice the room's `rolls` computes
+        from roll 0; its parts as `game_parts` gives them (`phrase_parts`)."""
+        key, seal, phrase, recorded = found.group("key", "seal", "phrase", "recorded")
+        secret = binascii.a2b_hex(key)
+        if not hmac.compare_digest(seal, seal_of(secret).encode()):
             return None
-        secret = binascii.a2b_hex(found["key"])
-        if not seal_matches(found["seal"].decode(), seal_of(secret)):
+        text = phrase.decode()
+        computed = rolls(keyed_mac(secret), text, 0, (len(recorded) + 1) // _ROLL_CHARS)
+        # Unequal where the text is of another length than its rolls' or any byte of it is not theirs in the usual form:
+        # a face off, a dash or a space out of place, two spaces, a space at the end
+        if recorded != _usual_text(computed.faces):
             return None
-        phrase = found["phrase"].decode()
-        computed = rolls(keyed_mac(secret), phrase, 0, (len(recorded) + 1) // _ROLL_CHARS)
-        first, second = computed.faces
-        if recorded[0::_ROLL_CHARS].translate(_FACE) != first or recorded[2::_ROLL_CHARS].translate(_FACE) != second:
-            return None
-        return PlainFair(computed, self.phrase_parts(phrase, computed, secret))
+        return PlainFair(computed, self.phrase_parts(text, computed, secret))
 
     def field_words(self, name: str, value: JsonValue) -> str | None:
         """The phrase a diagnosis' change gives, in quotes, as its finding's detail shows it."""

@@ -110,6 +110,19 @@ NEAR = {
         _changed(g, "recorded", [[int(r[0]), int(r[2])] for r in g["recorded"].split()])
     ),
     "rolls joined by x": lambda g: written(_changed(g, "recorded", g["recorded"].replace("-", "x"))),
+    # The pattern takes recorded text of faces, dashes and spaces alone; only the comparison with the dice's own text
+    # finds it in the usual form or not
+    "a space in a dash's place": lambda g: written(_changed(g, "recorded", g["recorded"].replace("-", " ", 1))),
+    "a dash in a space's place": lambda g: written(_changed(g, "recorded", g["recorded"].replace(" ", "-", 1))),
+    "a dash in a face's place": lambda g: written(_changed(g, "recorded", "-" + g["recorded"][1:])),
+    "a face in a dash's place": lambda g: written(_changed(g, "recorded", g["recorded"].replace("-", "1", 1))),
+    "a first roll's dash and space swapped": lambda g: written(
+        _changed(g, "recorded", g["recorded"][0] + " " + g["recorded"][2] + "-" + g["recorded"][4:])
+    ),
+    "a space before the rolls": lambda g: written(_changed(g, "recorded", " " + g["recorded"])),
+    "rolls as faces and spaces": lambda g: written(_changed(g, "recorded", g["recorded"].replace("-", " "))),
+    "rolls as faces and dashes": lambda g: written(_changed(g, "recorded", g["recorded"].replace(" ", "-"))),
+    "rolls without their dashes": lambda g: written(_changed(g, "recorded", g["recorded"].replace("-", ""))),
     "a first of 0": lambda g: written({**g, "first": 0}),
     "a first of 1": lambda g: written({**g, "first": 1}),
     "a count": lambda g: written({**g, "count": len(g["recorded"].split())}),
