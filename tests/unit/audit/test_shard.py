@@ -1,5 +1,6 @@
 """One shard's audit: every game verified by the core, every line that is not a fair game a finding."""
 
+import base64
 import datetime as dt
 import fcntl
 import hashlib
@@ -32,6 +33,7 @@ from fairdice.audit.shard import (
     compact,
     game_key,
     partial_key,
+    parts_key,
 )
 from fairdice.audit.store import FolderResults
 from fairdice.audit.summary import Summary
@@ -40,8 +42,11 @@ from fairdice.cli import main
 from fairdice.errors import ShardTooLarge
 from fairdice.problems import MAX_MESSAGE
 from fairdice.schemes import parse_request
+from fairdice.schemes.base import GameParts
 from fairdice.schemes.bg_online import online_key
 from fairdice.verify import Checked, check, verify
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from testkit import toy_scheme
@@ -1030,3 +1035,34 @@ def test_a_scratch_folder_a_process_ended_at_once_left_is_removed_by_the_next_sh
 
     # Then the one left is removed, and the running one and the new one are kept
     assert _scratch_folders(root) == [new.name, running.name]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=40))
+def test_a_digest_is_written_as_url_safe_base64_without_padding(digest: bytes) -> None:
+    # games.txt's digests, written by binascii directly: what base64's own URL-safe function writes, padding cut
+    assert compact(digest) == base64.urlsafe_b64encode(digest).rstrip(b"=")
+
+
+_PART = st.one_of(
+    st.none(), st.integers(), st.text(max_size=20), st.binary(max_size=80), st.lists(st.text(max_size=10), max_size=3)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PART, _PART, _PART, _PART, _PART)
+def test_a_games_key_is_the_blake2b_of_each_parts_repr(
+    sealed: object, inputs: object, start: object, shared: object, shared_by: object
+) -> None:
+    # Each digest made by copying an empty hasher of its size: the bytes `hashlib.blake2b(data, digest_size=…)` gives,
+    # as every partial written before holds them
+    def digest(value: object, size: int) -> bytes:
+        return hashlib.blake2b(repr(value).encode(), digest_size=size).digest()
+
+    key = parts_key(GameParts(sealed, inputs, start, shared, shared_by))
+    assert key.sealed == digest(sealed, 16)
+    assert (key.inputs, key.start) == (digest(inputs, 8), digest(start, 8))
+    if shared is None:
+        assert (key.shared, key.shared_by) == (None, b"")
+    else:
+        assert (key.shared, key.shared_by) == (digest(shared, 16), digest(shared_by, 8))
