@@ -189,11 +189,10 @@ def address_query(query: str, known: Collection[str], scheme: Scheme[Any], addre
             return f"; did you mean {by_link['rolls']}?"
         return "".join(f"; did you mean {like}?" for like in close(name))
 
-    pairs = [
-        (name, value)
-        for name, value, _ in _pairs(query, whole="address")
-        if name in known or name.lower() in ours or close(name)
-    ]
+    def read(name: str) -> bool:
+        return name in known or name.lower() in ours or bool(close(name))
+
+    pairs = [(name, value) for name, value, _ in _pairs(query, whole="address", read=read)]
     return _given_once(pairs, known, address, "the address", suggested, whole="address")
 
 
@@ -325,18 +324,22 @@ def _query_of(link: str) -> str:
     return text
 
 
-def _pairs(query: str, whole: str = LINK_FIELD) -> list[tuple[str, str, str]]:
+def _pairs(
+    query: str, whole: str = LINK_FIELD, read: Callable[[str], bool] = lambda _: True
+) -> list[tuple[str, str, str]]:
     """A query's parameters in order, each its name and value percent-decoded, `+` for a space, and its value as the
-    query wrote it; tracking parameters (`TRACKING`) left out; InvalidInput at `whole` (the link, or the address) for
-    one that is not percent-encoded UTF-8."""
+    query wrote it; tracking parameters (`TRACKING`), and any other whose decoded name `read` refuses, left out;
+    InvalidInput at `whole` (the link, or the address) for a name, or a value of one kept, that is not percent-encoded
+    UTF-8 or holds a malformed escape. A value left out is not decoded: it is no part of a game, so an escape it
+    mistypes refuses nothing (review: `utm_campaign=50%off`, ignored, refused the link that worked before)."""
     pairs = []
     for part in query.split("&"):
         if not part:
             continue
         raw_name, _, raw_value = part.partition("=")
-        name, value = _unquoted(raw_name, raw_name, whole), _unquoted(raw_value, raw_name, whole)
-        if not TRACKING.fullmatch(name):
-            pairs.append((name, value, raw_value))
+        name = _unquoted(raw_name, raw_name, whole)
+        if not TRACKING.fullmatch(name) and read(name):
+            pairs.append((name, _unquoted(raw_value, raw_name, whole), raw_value))
     return pairs
 
 

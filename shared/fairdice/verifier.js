@@ -2604,16 +2604,17 @@ const fairdice = (() => {
    * the core's: a parameter the link's scheme does not take, or one given twice, is named.
    */
   function fromLink(link) {
-    let pairs = [];
+    const pairs = [];
     const query = queryOf(link);
     for (const part of query.split("&")) {
       if (!part) continue;
       const at = part.indexOf("=");
       const rawName = at < 0 ? part : part.slice(0, at);
       const rawValue = at < 0 ? "" : part.slice(at + 1);
-      pairs.push([decode(rawName, rawName), decode(rawValue, rawName)]);
+      const name = decode(rawName, rawName);
+      // A tracking parameter's value is not decoded: no part of a game, its mistyped escape refuses nothing (fairdice.links._pairs)
+      if (!TRACKING.test(name)) pairs.push([name, decode(rawValue, rawName)]);
     }
-    pairs = pairs.filter(([name]) => !TRACKING.test(name));
     if (!pairs.length) {
       throw new Problems([{ field: "link", message: "has no parameters: a check link looks like /check/?seed=SEED&client=a,b&n=52" }]);
     }
