@@ -7,8 +7,10 @@ reason (`fairdice.problems`).
 
 import datetime as dt
 import ipaddress
+import itertools
 import re
 import string
+import unicodedata
 from collections.abc import Callable
 from typing import Annotated, TypeVar
 from urllib.parse import unquote, urlsplit
@@ -532,11 +534,23 @@ _LINE_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
 
 
 def _blanks_around(text: str) -> str:
-    """`it has a space after it`: where the blanks around `text` are, and which (a tab, a line break, else a space)."""
+    """`it has a space after it`: where the blanks around `text` are, and which, in their order (a tab, a line break, a
+    space; `a tab then a space`); a character `str.strip` takes that is none of them (an information separator,
+    U+001C to U+001F) named by its escape (review: `%09%20` was told "2 spaces", and `%1F` "a space")."""
+
+    def kind(character: str) -> str:
+        if character == "\t":
+            return "tab"
+        if character in _LINE_BREAKS:
+            return "line break"
+        return "space" if unicodedata.category(character) == "Zs" else ""
 
     def said(run: str) -> str:
-        kind = "tab" if set(run) == {"\t"} else "line break" if set(run) <= set(_LINE_BREAKS) else "space"
-        return f"a {kind}" if len(run) == 1 else f"{len(run)} {kind}s"
+        groups = [(named, "".join(group)) for named, group in itertools.groupby(run, kind)]
+        return " then ".join(
+            repr_of(group) if not named else f"a {named}" if len(group) == 1 else f"{len(group)} {named}s"
+            for named, group in groups
+        )
 
     before, after = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
     sides = [f"{said(run)} {side} it" for run, side in ((before, "before"), (after, "after")) if run]

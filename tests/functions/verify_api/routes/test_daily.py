@@ -437,6 +437,12 @@ def test_a_day_not_begun_is_said_so_in_json_and_its_page_is_headed_so(
         # a space that shows nothing, no-break or zero-width (review: a 404 quoting it as a blank, or as nothing)
         ("/daily/2025-03-01%C2%A0", "date", "a space after it"),
         (f"/daily/2025-03-01/{PLAYER}\u00a0", "player_id", "a space after it"),
+        # blanks of kinds apart named in their order, and a separator no space named by its escape (review: "2 spaces",
+        # "a space")
+        (f"/daily/2025-03-01/{PLAYER}%09%20", "player_id", "a tab then a space after it"),
+        ("/daily/2025-03-01%20%0A%20%20", "date", "a space then a line break then 2 spaces after it"),
+        ("/daily/2025-03-01%1F", "date", "'\\x1f' after it"),
+        (f"/daily/2025-03-01/%1E{PLAYER}", "player_id", "'\\x1e' before it"),
     ],
 )
 def test_a_date_or_player_id_with_a_space_around_it_in_the_address_is_refused_saying_where_the_space_is(
