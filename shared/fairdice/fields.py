@@ -611,7 +611,13 @@ RecordedInput = Annotated[
 # 1 to 65535, leading zeros or not, as `is_http_url` reads one: the template's PublicBaseUrl pattern is this one, and
 # took port 0, which deployed and then failed every cold start (review)
 _PORT = r"(:0*(?:[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))?"
-_BASE_URL = re.compile(rf"https?://(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]){_PORT}(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?")
+# A name of dotted labels, each of letters, digits and inner hyphens, as `_is_host` reads one, a final dot or not: the
+# template's pattern took `dice..example.com` and `-dice.example.com`, which deployed and failed every cold start
+# (review)
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_BASE_URL = re.compile(
+    rf"https?://(?:(?:{_LABEL}\.)*{_LABEL}\.?|\[[0-9A-Fa-f:.]+\]){_PORT}(/[A-Za-z0-9._~%!$&'()*+,;=:@/-]*)?"
+)
 
 
 def base_url(value: str) -> str:

@@ -112,13 +112,27 @@ def test_the_audits_parameters_deploy_only_values_the_state_machine_reads(
         "ftp://dice.example.com",
         "https://dice.example.com/a b",
         "https://",
+        # a host name's labels, as the cold start reads them (review: each deployed, then failed every cold start)
+        "https://dice.example.com.",
+        "https://localhost:3000",
+        "https://x.y-z.example",
+        f"https://{'a' * 63}.example",
+        "https://dice..example.com",
+        "https://-dice.example.com",
+        "https://dice-.example.com",
+        "https://.dice.example.com",
+        "https://dice.example.com..",
+        "https://.",
+        f"https://{'a' * 64}.example",
     ],
 )
 def test_the_public_base_url_parameter_refuses_what_the_verify_functions_settings_refuse_and_plain_http(
     template: dict[str, Any], value: str
 ) -> None:
     # Review: `dice.example.com` deployed, then failed every cold start of the verify function (every route a 500).
-    # CloudFormation matches the whole value; the host's own rules (labels, ports 1 to 65535) stay the cold start's.
+    # CloudFormation matches the whole value; a host name's labels and a port are read as the cold start reads them
+    # (review: `dice..example.com` deployed); a name's length past 255 and an IPv6 literal's own form stay the cold
+    # start's alone.
     pattern = template["Parameters"]["PublicBaseUrl"]["AllowedPattern"]
     # the core's own form, written in CloudFormation's terms (`\d` as [0-9]): the two cannot drift apart (review);
     # https alone, as a player's link opens the page that judges their game (review: http:// deployed; the local
