@@ -331,13 +331,19 @@ def _pairs(
     query wrote it; tracking parameters (`TRACKING`), and any other whose decoded name `read` refuses, left out;
     InvalidInput at `whole` (the link, or the address) for a name, or a value of one kept, that is not percent-encoded
     UTF-8 or holds a malformed escape. A value left out is not decoded: it is no part of a game, so an escape it
-    mistypes refuses nothing (review: `utm_campaign=50%off`, ignored, refused the link that worked before)."""
+    mistypes refuses nothing (review: `utm_campaign=50%off`, ignored, refused the link that worked before); nor is a
+    name that cannot be decoded and that `read` refuses as written (an address's `?%zz=1`, which it ignored before)."""
     pairs = []
     for part in query.split("&"):
         if not part:
             continue
         raw_name, _, raw_value = part.partition("=")
-        name = _unquoted(raw_name, raw_name, whole)
+        try:
+            name = _unquoted(raw_name, raw_name, whole)
+        except InvalidInput:
+            if read(raw_name):
+                raise
+            continue
         if not TRACKING.fullmatch(name) and read(name):
             pairs.append((name, _unquoted(raw_value, raw_name, whole), raw_value))
     return pairs

@@ -345,13 +345,23 @@ def test_a_percent_that_starts_no_escape_is_refused_naming_it(link: str, name: s
     )
 
 
-@pytest.mark.parametrize("ignored", ["ref=50%off", "si=%", "igshid=%zz&utm_source=100%", "ref=%ff"])
+@pytest.mark.parametrize(
+    "ignored", ["ref=50%off", "si=%", "igshid=%zz&utm_source=100%", "ref=%ff", "%zz=1", "ref%=1", "%ff=2"]
+)
 def test_a_malformed_escape_in_a_parameter_an_address_ignores_refuses_nothing(ignored: str) -> None:
     # Review: `?recorded=1-1&ref=50%off`, its `ref` ignored as what sharing an address adds, was refused for the
     # escape in a value never read
     daily = schemes.get("daily")
     address = "GET /daily/{date}/{player_id}"
     assert address_query(f"recorded=1-1&{ignored}", ["recorded"], daily, address) == {"recorded": "1-1"}
+
+
+@pytest.mark.parametrize(("query", "name"), [("recorded%=1", "recorded%"), ("recorded=1-1&record%zz=2", "record%zz")])
+def test_a_malformed_name_an_address_would_read_is_still_refused(query: str, name: str) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        address_query(query, ["recorded"], schemes.get("daily"), "GET /daily/{date}/{player_id}")
+    assert caught.value.field == "address"
+    assert caught.value.message.startswith(f"the parameter '{name}' holds '%")
 
 
 def test_a_percent_that_starts_no_escape_in_an_address_is_named_as_the_address_s() -> None:
