@@ -801,6 +801,32 @@ def test_the_page_of_a_revealed_days_link_carrying_a_commitment_and_no_secret_ge
         assert "it does not show the game was fair" in said, said
 
 
+@pytest.mark.parametrize("faces", ["the day's", "one recorded otherwise"])
+def test_the_page_of_a_day_the_archive_has_no_commitment_for_its_secret_given_gets_the_browsers_agreement(
+    browser: Browser, server: str, faces: str
+) -> None:
+    # Given the link of a day before the archive's first, carrying a day secret and the faces it gives (or one face
+    # otherwise): the server's honest page, incomplete (or a mismatch), whose heading says the archive has no commitment
+    # for the day, where the browser, which reads no archive, would say none was consulted (review: the heading held
+    # whole to the browser's own reasons got "does not agree" on the honest page)
+    day = {"scheme": "daily", "date": A_WEEK_BEFORE, "player_id": PLAYER, "secret": KEY}
+    dice = verify(parse_request(day)).rolls[0]["dice"]
+    assert dice is not None
+    if faces != "the day's":
+        dice = [dice[0] % 4 + 1, *dice[1:]]
+    link = link_for(server, day | {"recorded": [dice]})
+
+    # When the browser has checked it
+    page = measured(browser, link, DESKTOP)
+    said, shown = browser.evaluate(RECHECK_STATUS)
+
+    # Then it agrees with the page's recomputation, not in the colour of good news, and calls nothing fair
+    reason = f"the daily archive has no commitment for {A_WEEK_BEFORE}, so nothing shows this secret was fixed"
+    assert reason in page["text"], page["text"][:1500]
+    assert page["recheck"] == "agree" and shown == "", said
+    assert "it does not show the game was fair" in said, said
+
+
 def test_a_daily_rolls_fair_page_drawing_another_commitment_among_the_links_values_gets_no_agreement(
     browser: Browser, tmp_path: Path
 ) -> None:

@@ -109,6 +109,13 @@ fairdice.register(
       return `${next.toISOString().slice(0, 10)}T00:00:00Z`;
     }
 
+    // Why a day's roll checked here is at most incomplete: no archive read (daily.py `_no_archive`)
+    const noArchive = (day) =>
+      `no daily archive was consulted here, so nothing shows when ${day}'s commitment was published: it does not show the secret was fixed before the day's play`;
+    // What the core says in its place where it read the archive and found no commitment for the day, the secret given
+    // (daily.py `Daily.revealed`, `UnknownDay`)
+    const noCommitment = (day) => `the daily archive has no commitment for ${day}, so nothing shows this secret was fixed before the day's play`;
+
     /**
      * The secret as the core takes it without an archive: the one given, which only the archive could show
      * was fixed before the day's play. With the clock's day (`today`), a day not over is withheld, as the
@@ -118,9 +125,7 @@ fairdice.register(
       const day = request.date;
       // Without an archive, nothing shows when the commitment was published, before the reveal or after: a day not
       // over is withheld at most incomplete once revealed, as the core says it (daily.py `_no_archive`)
-      const caveats = [
-        `no daily archive was consulted here, so nothing shows when ${day}'s commitment was published: it does not show the secret was fixed before the day's play`,
-      ];
+      const caveats = [noArchive(day)];
       if (today && day > today) {
         return {
           withheld: `${day} has not begun in UTC: its secret is not revealed, so none is confirmed or denied`,
@@ -201,6 +206,10 @@ fairdice.register(
       // A day's fair is the daily archive's to give (its commitment published in time and kept), which the browser
       // reads none of: its own check of a page that archive made fair says so (recheck.js); no other scheme's does
       archive: true,
+      // The reason this check gives for reading no archive, and the one a server reading an archive with no commitment
+      // for the day gives in its place: a verdict page's heading may say the second where its own check finds the first
+      // (recheck.js)
+      archiveReasons: (day) => ({ own: noArchive(day), server: noCommitment(day) }),
       identity: (request) => [
         { field: "player_id", value: request.player_id, description: "your player id" },
         { field: "date", value: request.date, description: "the UTC day you rolled" },
