@@ -130,6 +130,17 @@
       return (winner ? text.slice(0, text.lastIndexOf(winner.innerText)) : text).trim();
     });
     const head = table.tHead.rows[0];
+    // The table's columns named as the page names them (fairdice.page._rolls_section), read before this script adds its
+    // own: where they were not read, a page naming its own dice "recorded" and the game's recorded rolls "dice" got
+    // "agree" (review). Each name less the white space HTML draws nothing of at its ends (the page's markup breaks a line
+    // after the fourth)
+    const COLUMNS = [["#", null], ["HMAC mes\u00adsage", "HMAC message"], ["dice", null], ["recorded", null], ["", "match"]];
+    const columnsHeld =
+      table.tHead.children.length === 1 &&
+      head.children.length === COLUMNS.length &&
+      [...head.children].every(
+        (th, at) => th.localName === "th" && th.childElementCount === 0 && th.textContent.replace(/^[ \t\n\f\r]+|[ \t\n\f\r]+$/g, "") === COLUMNS[at][0] && th.getAttribute("aria-label") === COLUMNS[at][1],
+      );
     // A soft hyphen: on a small phone the word may break, to leave a daily roll's six faces room (page.css). Named by the
     // word whole: the accessibility tree kept the soft hyphen in the name, which a screen reader may read (review)
     head.append(el("th", { class: "recheck", text: "brow\u00adser", "aria-label": "browser", title: "your browser's own dice for this roll" }));
@@ -445,7 +456,10 @@
         (node) => node === countsLine,
         (node) => node === box && [...box.childNodes].every((child) => child === table || (child.nodeType === Node.TEXT_NODE && child.textContent.trim() === "")),
         ...(left ? [(node) => node === after] : []),
-      ) && [...table.children].every((child, at) => child === [table.tHead, table.tBodies[0]][at]) && table.children.length === 2;
+      ) &&
+      [...table.children].every((child, at) => child === [table.tHead, table.tBodies[0]][at]) &&
+      table.children.length === 2 &&
+      columnsHeld;
     const ownHeld = holds(
       partOf("Your browser's own check"),
       (node) => node === wait,

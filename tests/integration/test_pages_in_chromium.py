@@ -3134,6 +3134,18 @@ def test_an_honest_page_whose_table_leaves_rolls_out_to_stay_small_gets_the_brow
     assert "all 4 rolls listed agree with this page" in said, said
 
 
+def test_a_page_naming_its_rolls_columns_otherwise_gets_no_agreement(browser: Browser, tmp_path: Path) -> None:
+    # Given a mismatch page whose columns "dice" and "recorded" swap their names, its cells left as served, so that the
+    # page's own dice read as the game's and the game's as the page's (review: the columns' names were not read)
+    served = _mismatch_page()
+    drawn = "<th>dice<th>recorded"
+    assert served.count(drawn) == 1
+
+    # When the browser has checked it, Then it does not agree, and says where
+    says = "under “The rolls” it draws more than your browser reads, or other than its own check finds"
+    _checked_not_agreeing(browser, tmp_path / "renamed.html", served.replace(drawn, "<th>recorded<th>dice"), says)
+
+
 @pytest.mark.parametrize(
     ("change", "says"),
     [
