@@ -405,8 +405,13 @@
       countsLine !== null && countsLine.matches("p.muted") && countsLine.childElementCount === 0 && countsLine.textContent === fairdice.view.counts(scheme_, verdict);
     const left = verdict.rolls.length - rows.length;
     const after = box && box.nextElementSibling;
-    const leftOut = `The other ${words.counted(left, scheme_.words.roll, scheme_.words.rolls)} are not listed, to keep this page small. The JSON answer lists every one when it fits in one answer (ask with Accept: application/json); fairdice check with this page's address lists them all on your own machine.`;
-    const leftAgrees = left === 0 ? !(after !== null && after.matches("p") && after.textContent.startsWith("The other ")) : after !== null && after.matches("p") && after.textContent === leftOut;
+    // (as the page marks it up, its two words of code each a <code>: where its text alone was read, the command made a
+    // link to another game's page got "agree", review)
+    const leftOut = `The other ${words.counted(left, scheme_.words.roll, scheme_.words.rolls)} are not listed, to keep this page small. The JSON answer lists every one when it fits in one answer (ask with <code>Accept: application/json</code>); <code>fairdice check</code> with this page's address lists them all on your own machine.`;
+    const leftAgrees =
+      left === 0
+        ? !(after !== null && after.matches("p") && after.textContent.startsWith("The other "))
+        : after !== null && after.matches("p") && after.attributes.length === 0 && after.innerHTML === leftOut;
     const linesAgree = scopeAgrees && countsAgrees && leftAgrees;
     const besides = rows.filter((row, at) => !rowDrawn(rowCells[at], verdict.rolls[at])).map((row) => row.cells[0].textContent);
     // Each part of the page the browser reads holds what the page draws there and nothing else: another element or text

@@ -3134,6 +3134,37 @@ def test_an_honest_page_whose_table_leaves_rolls_out_to_stay_small_gets_the_brow
     assert "all 4 rolls listed agree with this page" in said, said
 
 
+@pytest.mark.parametrize(
+    ("drawn", "rewritten"),
+    [
+        (
+            "<code>fairdice check</code>",
+            '<a href="?scheme=pair36&amp;seed=0">fairdice check</a>',
+        ),
+        ("<code>Accept: application/json</code>", "<b>Accept: application/json</b>"),
+    ],
+    ids=["a link to another game", "its code made bold"],
+)
+def test_a_page_drawing_its_line_of_the_rolls_left_out_with_other_elements_gets_no_agreement(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, drawn: str, rewritten: str
+) -> None:
+    # Given a fair game's page whose table leaves rolls out, the line saying so rewritten with another element for the
+    # same words: a link to another game's page where it names the command (review: the line was held by its text alone)
+    import fairdice.page
+
+    monkeypatch.setattr(fairdice.page, "MAX_TABLE_BYTES", 600)
+    request = parse_request(GAME | {"recorded": recorded(GAME)})
+    served = render_page(verify(request), request)
+    line = _first(r"<p>The other 8 rolls are not listed, .*?</p>", served)
+    assert drawn in line and served.count(line) == 1
+    _checked_agreeing(browser, tmp_path / "served.html", served)
+
+    # When the browser has checked it, Then it does not agree, and says why
+    tampered = served.replace(line, line.replace(drawn, rewritten))
+    says = "what it says of which rolls were checked and how many match is not what your browser's own check says"
+    _checked_not_agreeing(browser, tmp_path / "rewritten.html", tampered, says)
+
+
 def test_a_page_naming_its_rolls_columns_otherwise_gets_no_agreement(browser: Browser, tmp_path: Path) -> None:
     # Given a mismatch page whose columns "dice" and "recorded" swap their names, its cells left as served, so that the
     # page's own dice read as the game's and the game's as the page's (review: the columns' names were not read)
