@@ -17,6 +17,10 @@
   // that swallows it): an empty status there read as the check's silence, not its absence (review)
   const wait = document.getElementById("recheck-wait");
   wait.textContent = "Your browser is recomputing these rolls itself…";
+  // The page read whole before this check reads any of it: this script runs where it stands, before the browser has read
+  // what follows it, and a mismatch's page with "Fair: every roll matches ✓" after its script, or after its end, got
+  // "agree", that line not there yet when the check looked beside the page's parts (review)
+  if (document.readyState === "loading") await new Promise((read) => document.addEventListener("DOMContentLoaded", read, { once: true }));
 
   // A fair verdict the browser can check whole: not one the daily archive gave, whose part (its commitment published in
   // time, kept under Object Lock, its versions seen) the browser does not read (review: a green ✓ and "agrees with this

@@ -3455,6 +3455,18 @@ def test_the_page_of_rolls_that_end_at_an_opening_roll_that_tied_says_incomplete
             "under “the page's footer” it draws more than your browser reads",
             id="footer",
         ),
+        # after the page's script, which runs before the browser has read what follows it (review: such a line, after
+        # the script or after the page's end, was not there yet when the check read the page, which got "agree")
+        pytest.param(
+            lambda html: html.replace("</script>\n</body>", "</script>\n<p>Fair: every roll matches ✓</p>\n</body>"),
+            "it draws beside its parts what your browser does not read",
+            id="after its script",
+        ),
+        pytest.param(
+            lambda html: html.replace("</body></html>\n", "</body></html>\n<p>Fair: every roll matches ✓</p>\n"),
+            "it draws beside its parts what your browser does not read",
+            id="after its end",
+        ),
     ],
 )
 def test_a_mismatch_page_saying_fair_beside_its_parts_or_in_its_footer_gets_no_agreement(
