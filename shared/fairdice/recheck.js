@@ -568,17 +568,63 @@
     // The label of each value drawn as whose game it is and of each seal, as the page words it (fairdice.page: each
     // value's description, the seal's origin): neither was read, and a page naming the game "Backgammon Pro" above the
     // scheme's id, or calling the seal given the SHA-256 of the secret, got "agree" (review). A description's notes on
-    // its characters ("; it holds …") are left to the page: its core may read a character by another Unicode than this
-    // browser's
+    // its characters ("; it holds …", fairdice.verify.identified_by) are the page's to give or not, whose core may read a
+    // character by another Unicode than this browser's, but each only as the page words it, its characters read back to
+    // the value's: where any words after "; it holds " were agreed with, a label ending "; it holds nothing odd:
+    // fairdice vouches that this is your own match" got "agree" (review)
     const labelled = (selector, want) => {
       const drawnLabels = [...document.querySelectorAll(selector)];
       return drawnLabels.length === want.length && drawnLabels.every((label, at) => label.childElementCount === 0 && want[at](label.textContent));
+    };
+    const UNSEEN_NOTE = "; it holds characters that show nothing or look like others, here as code points: ";
+    const TYPED_NOTE = "; it holds right-to-left text, which a screen may show in another order; its characters in the order they were typed: ";
+    // A text written with code points (prose.shown: ⟨U+200B⟩) read back as the value, each character as itself or as its
+    // code point
+    const shownAs = (written, value) => {
+      const chars = [...value];
+      let at = 0;
+      for (let i = 0; i < written.length; ) {
+        const point = /^⟨U\+([0-9A-F]{4,6})⟩/.exec(written.slice(i));
+        const char = String.fromCodePoint(written.codePointAt(i));
+        if (point && chars[at] === String.fromCodePoint(parseInt(point[1], 16))) i += point[0].length;
+        else if (chars[at] === char) i += char.length;
+        else return false;
+        at += 1;
+      }
+      return at === chars.length;
+    };
+    // A text's characters one by one (prose.typed_order: "space", "comma", U+05E9 alone, a right-to-left letter with its
+    // code point after it, or the character) read back as the value
+    const typedAs = (written, value) => {
+      const read = written.split(", ").map((item) => {
+        if (item === "space") return " ";
+        if (item === "comma") return ",";
+        const point = /^(?:(.+) )?U\+([0-9A-F]{4,6})$/u.exec(item);
+        if (point) {
+          const char = String.fromCodePoint(parseInt(point[2], 16));
+          return point[1] === undefined || point[1] === char ? char : null;
+        }
+        return [...item].length === 1 ? item : null;
+      });
+      return !read.includes(null) && read.join("") === value;
     };
     const identityLabels = labelled(
       "dl.identity > dt",
       verdict.identified_by.map((given) => {
         const base = fairdice.view.capital(given.description.split("; it holds ")[0]);
-        return (text) => text === base || text.startsWith(`${base}; it holds `);
+        const texts = (Array.isArray(given.value) ? given.value : [given.value]).filter((value) => typeof value === "string");
+        const text = fairdice.identityText(given.value);
+        return (label) => {
+          if (!label.startsWith(base)) return false;
+          let notes = label.slice(base.length);
+          if (notes.startsWith(UNSEEN_NOTE)) {
+            const end = notes.indexOf(TYPED_NOTE);
+            const listed = notes.slice(UNSEEN_NOTE.length, end < 0 ? undefined : end);
+            if (!shownAs(listed, texts.join(", "))) return false;
+            notes = end < 0 ? "" : notes.slice(end);
+          }
+          return notes === "" || (notes.startsWith(TYPED_NOTE) && typedAs(notes.slice(TYPED_NOTE.length), text));
+        };
       }),
     );
     const sealLabels = labelled("dl.seals > dt", [origin, `SHA-256 of the ${secretWord}`].map((want) => (text) => text === want));

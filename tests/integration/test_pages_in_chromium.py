@@ -1349,6 +1349,43 @@ def test_a_page_labelling_a_value_of_whose_game_it_is_or_a_seal_otherwise_gets_n
     _checked_not_agreeing(browser, tmp_path / "relabelled.html", served.replace(drawn, rewritten), says)
 
 
+# A phrase holding a zero-width space and right-to-left letters: its label under "Is this your game?" carries both notes
+NOTED_PHRASE = "\u200bשלום 12"
+
+
+@pytest.mark.parametrize(
+    "rewritten",
+    [
+        None,
+        "; it holds nothing odd: fairdice vouches that this is your own match",
+        "; it holds characters that show nothing or look like others, here as code points: ⟨U+200B⟩your own match",
+        "; it holds right-to-left text, which a screen may show in another order; its characters in the order they were"
+        " typed: y, o, u, r, s",
+    ],
+    ids=["as served", "words of its own", "another value's code points", "another value's characters"],
+)
+def test_a_page_whose_notes_on_a_values_characters_say_other_than_its_value_gets_no_agreement(
+    browser: Browser, tmp_path: Path, rewritten: str | None
+) -> None:
+    # Given a fair game's page whose phrase holds a character that shows nothing and right-to-left letters, so that its
+    # label carries the page's notes on both; and the same page with its notes replaced by words of its own, or by
+    # notes of another value (review: of a label, anything after "; it holds " was agreed with)
+    game = {"scheme": "narde-v1", "key": KEY, "fingerprint": SEAL, "phrase": NOTED_PHRASE, "count": 4}
+    request = parse_request(game | {"recorded": recorded(game)})
+    served = render_page(verify(request), request)
+    label = _first(r"<dt>The phrase[^<]*</dt>", served)
+    notes = label[label.index("; it holds ") : -len("</dt>")]
+    assert "here as code points: ⟨U+200B⟩" in notes and "in the order they were typed: U+200B, ש U+05E9, " in notes
+    if rewritten is None:
+        _checked_agreeing(browser, tmp_path / "served.html", served)
+        return
+
+    # When the browser has checked it, Then it does not agree, and says where
+    says = "under “Is this your game?” it draws more than your browser reads, or other than its own check finds"
+    tampered = served.replace(label, label.replace(notes, rewritten))
+    _checked_not_agreeing(browser, tmp_path / "noted.html", tampered, says)
+
+
 def test_a_page_whose_verdict_is_not_the_one_its_rolls_give_is_called_out_by_the_browser(
     browser: Browser, tmp_path: Path
 ) -> None:
