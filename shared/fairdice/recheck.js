@@ -628,7 +628,17 @@
       }),
     );
     const sealLabels = labelled("dl.seals > dt", [origin, `SHA-256 of the ${secretWord}`].map((want) => (text) => text === want));
-    const held = { [`The ${sealWord}`]: sealHeld && publishedHeld && sealLabels, "Is this your game?": identityHeld && identityLabels, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld, "the page's footer": footerHeld };
+    // And each such list nothing but its labels and values, in pairs (fairdice.page: a <dt>, then its <dd>): each was read
+    // by its place, not the list whole, and a page drawing a line of its own after them ("✓ the seal checks out", a <dd>
+    // or a <p>) got "agree" (review). (A day's seal the archive published is held whole to the page's data, above.)
+    const paired = (lists, pairs) => {
+      if (lists.length !== 1) return false;
+      const items = [...lists[0].childNodes].filter((node) => node.nodeType !== Node.COMMENT_NODE && !(node.nodeType === Node.TEXT_NODE && node.textContent.trim() === ""));
+      return items.length === 2 * pairs && items.every((node, at) => node.nodeType === Node.ELEMENT_NODE && node.localName === (at % 2 ? "dd" : "dt"));
+    };
+    const sealsPaired = archived || paired(sealsList, 2);
+    const identityPaired = paired(identityList, verdict.identified_by.length);
+    const held = { [`The ${sealWord}`]: sealHeld && publishedHeld && sealLabels && sealsPaired, "Is this your game?": identityHeld && identityLabels && identityPaired, "The link's values": linkedHeld, "the page's heading": topHeld, [`The ${scheme_.words.rolls}`]: rollsHeld, "Your browser's own check": ownHeld, "the page's footer": footerHeld };
     const unread = Object.keys(held).filter((name) => !held[name]);
     // Nothing of the page hidden from the reader, which the browser would read as drawn (an element with the hidden
     // attribute, a <details> or <dialog> closed, a <template>): a page hiding the row of a roll that differs, its

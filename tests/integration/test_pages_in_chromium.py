@@ -1349,6 +1349,31 @@ def test_a_page_labelling_a_value_of_whose_game_it_is_or_a_seal_otherwise_gets_n
     _checked_not_agreeing(browser, tmp_path / "relabelled.html", served.replace(drawn, rewritten), says)
 
 
+@pytest.mark.parametrize(
+    ("listed", "line", "part"),
+    [
+        ("seals", "<dd>✓ the seal checks out: this game was fair</dd>", "The seal"),
+        ("seals", "<p>✓ the seal checks out: this game was fair</p>", "The seal"),
+        ("identity", "<p>✓ This is your game: fairdice found it so</p>", "Is this your game?"),
+    ],
+    ids=["a value more among the seals", "a line among the seals", "a line among the values of whose game it is"],
+)
+def test_a_page_drawing_a_line_of_its_own_in_a_list_of_values_gets_no_agreement(
+    browser: Browser, tmp_path: Path, listed: str, line: str, part: str
+) -> None:
+    # Given a mismatch page whose list of seals, or of the values that say whose game it is, holds a line of its own
+    # after its values (review: each value of a list was read by its place, not the list whole, and such a page got
+    # "agree")
+    served = _mismatch_page()
+    drawn = _first(rf"(?s)<dl class={listed}>.*?</dl>", served)
+    assert served.count(drawn) == 1
+
+    # When the browser has checked it, Then it does not agree, and says where
+    says = f"under “{part}” it draws more than your browser reads, or other than its own check finds"
+    tampered = served.replace(drawn, drawn.replace("</dl>", f"{line}</dl>"))
+    _checked_not_agreeing(browser, tmp_path / "listed.html", tampered, says)
+
+
 # A phrase holding a zero-width space and right-to-left letters: its label under "Is this your game?" carries both notes
 NOTED_PHRASE = "\u200bשלום 12"
 
