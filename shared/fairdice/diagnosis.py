@@ -1717,15 +1717,6 @@ def _one_time_in(chance: float) -> str:
     return f"1 time in about {number(round(1 / chance))}"
 
 
-def _too_few_to_tell(case: Case[Any]) -> str:
-    """The note of a finding on fewer recorded rolls than make evidence: none tried could be told from chance."""
-    if case.compared >= case.evidence:
-        return ""
-    # In the scheme's words, as `explains` counts them (review: three-dice's "0 of 1 ply" beside "with 1 recorded roll")
-    recorded = counted(case.compared, f"recorded {case.scheme.words.roll}", f"recorded {case.scheme.words.rolls}")
-    return f" (with {recorded}, the mistakes tried cannot be told from chance)"
-
-
 class _Recorded(NamedTuple):
     """The recorded rolls as a whole in a finding's words, in number: one roll is "the recorded roll: it is", many "the
     recorded rolls: they are" (`_recorded`)."""
@@ -1747,12 +1738,25 @@ def _recorded(words: Words, recorded: int) -> _Recorded:
 
 def _mistakes_tried(case: Case[Any], listed: list[str], none: str, rolls: str) -> str:
     """The words "`none` mistakes tried (…) explains `rolls`", listing those tried (`listed`), which can change these
-    rolls, with the note on too few rolls to tell them from chance; or, where none can, "none of the mistakes the
-    diagnosis tries can change `rolls`", which is so however many were recorded (review: "can change the recorded
-    rolls (with 2 recorded rolls, the mistakes tried cannot be told from chance)")."""
+    rolls; or, on fewer recorded rolls than make evidence, where none was scored, that they cannot be weighed on so few;
+    or, where none can change them, "none of the mistakes the diagnosis tries can change `rolls`", which is so however
+    many were recorded (review: "can change the recorded rolls (with 2 recorded rolls, the mistakes tried cannot be
+    told from chance)")."""
     if not listed:
         return f"none of the mistakes the diagnosis tries can change {rolls}"  # labels given and every roll a double
-    return f"{none} mistakes tried ({', '.join(listed)}) explains {rolls}{_too_few_to_tell(case)}"
+    tried = f"mistakes tried ({', '.join(listed)})"
+    if case.compared < case.evidence:
+        # None was scored: the bar is above what so few rolls can show, so none is said not to explain them (review:
+        # "none of the mistakes tried (…, spaces at the ends) explains it" of three-dice's one ply of "w-seed" sent as
+        # "w-seed ", which the spaces at the ends do explain). In the scheme's words, as `explains` counts them
+        # (review: three-dice's "0 of 1 ply" beside "with 1 recorded roll")
+        words = case.scheme.words
+        recorded = counted(case.compared, f"recorded {words.roll}", f"recorded {words.rolls}")
+        return (
+            f"the {tried} cannot be weighed on {rolls} ({recorded} {'is' if case.compared == 1 else 'are'} too few to"
+            " tell any of them from chance)"
+        )
+    return f"{none} {tried} explains {rolls}"
 
 
 def _kinds(case: Case[Any]) -> set[Cause]:

@@ -183,7 +183,10 @@ def test_a_three_dice_finding_on_too_few_plies_to_tell_a_mistake_counts_them_in_
     # Then the plies are counted as the scheme and `explains` count them (review: "0 of 1 ply" beside "with 1 recorded
     # roll, the mistakes tried cannot be told from chance")
     assert found.explains == "0 of 1 ply"
-    assert "(with 1 recorded ply, the mistakes tried cannot be told from chance)" in found.detail
+    # (changed deliberately from "none of the mistakes tried (…) explains …(with 1 recorded ply, the mistakes tried
+    # cannot be told from chance)": none was weighed on one ply)
+    assert "cannot be weighed on" in found.detail
+    assert "(1 recorded ply is too few to tell any of them from chance)" in found.detail
 
 
 def test_a_later_game_of_a_classic_match_is_found_far_from_roll_one() -> None:
@@ -521,6 +524,26 @@ def test_a_three_dice_client_seed_with_a_space_copied_at_its_end_is_found() -> N
     assert_try_is_fair(mistaken, found)
 
 
+@pytest.mark.parametrize("commit", [SEAL, None], ids=["its commit", "no commit"])
+def test_one_ply_too_few_to_weigh_spaces_at_the_ends_is_not_said_unexplained_by_them(commit: str | None) -> None:
+    # Given one ply of a game whose white client seed is "w-seed", sent as "w-seed ": the spaces at the ends explain it,
+    # but one ply is too few for any mistake tried to be told from chance, so none is scored
+    seats = {"white": "w-seed ", "black": "b-seed"}
+    mistaken = THREE | {"commit": commit, "client_seeds": seats, "recorded": rolls_of(THREE | {"count": 1})}
+
+    # When it is diagnosed
+    found = finding(check(mistaken), "too_few_rolls_fit")
+
+    # Then it does not say that none of the mistakes tried explains it, which is untrue of the spaces (changed
+    # deliberately from "none of the mistakes tried (…, spaces at the ends, …) explains it (with 1 recorded ply, the
+    # mistakes tried cannot be told from chance)"), but that one ply is too few to weigh them
+    assert "explains" not in found.detail
+    assert (
+        "the mistakes tried (numbering, seat order, spaces at the ends, dice order) cannot be weighed on it (1 recorded"
+        " ply is too few to tell any of them from chance)" in found.detail
+    )
+
+
 @pytest.mark.parametrize(
     "seats", [{"white": "w-seed ", "black": "b-seed "}, {"white": " w-seed", "black": "b-seed\u00a0"}]
 )
@@ -682,7 +705,7 @@ def test_too_few_labelled_doubles_of_another_game_are_not_said_too_few_to_tell_t
     # "none of the mistakes the diagnosis tries can change the recorded rolls (with 2 recorded rolls, the mistakes
     # tried cannot be told from chance)")
     assert "none of the mistakes the diagnosis tries can change " in found.detail
-    assert "cannot be told from chance" not in found.detail
+    assert "too few to tell any of them from chance" not in found.detail
 
 
 @pytest.mark.parametrize(("many", "rolls"), [(1, "roll"), (2, "rolls")])
@@ -702,7 +725,7 @@ def test_too_few_labelled_doubles_under_another_lock_are_said_changed_by_no_mist
     # no note of the mistakes tried beside it (review: "none of the mistakes tried explains the rolls (with 1 recorded
     # roll, the mistakes tried cannot be told from chance)")
     assert f" and none of the mistakes the diagnosis tries can change the {rolls}: the key is most" in found.detail
-    assert "cannot be told from chance" not in found.detail
+    assert "too few to tell any of them from chance" not in found.detail
 
 
 def test_rolls_of_another_game_given_labels_list_only_the_dice_order_as_tried() -> None:
@@ -1977,7 +2000,7 @@ def test_neither_seal_nor_rolls_fitting_is_said_in_the_schemes_words(
             BOT,
             "lock",
             True,
-            "the key matches the lock, but the recorded roll is not its roll and none of the mistakes tried",
+            "the key matches the lock, but the recorded roll is not its roll and the mistakes tried",
         ),
         # one roll beside no seal too (changed deliberately from "it and the key most likely come from different
         # games": one roll is little evidence either way)
@@ -1985,16 +2008,16 @@ def test_neither_seal_nor_rolls_fitting_is_said_in_the_schemes_words(
             BOT,
             "lock",
             False,
-            "the recorded roll does not fit this key and none of the mistakes tried (numbering, game of the match,"
-            " take-backs) explains it (with 1 recorded roll, the mistakes tried cannot be told from chance): one roll"
-            " is little evidence either way, too few fit to tell whether it is another game's roll or this game's,"
+            "the recorded roll does not fit this key and the mistakes tried (numbering, game of the match,"
+            " take-backs) cannot be weighed on it (1 recorded roll is too few to tell any of them from chance): one"
+            " roll is little evidence either way, too few fit to tell whether it is another game's roll or this game's,"
             " copied wrong or shown with other dice than the committed ones. Give the lock too,",
         ),
         (
             THREE,
             "commit",
             True,
-            "the seed matches the commit, but the recorded ply is not its ply and none of the mistakes tried",
+            "the seed matches the commit, but the recorded ply is not its ply and the mistakes tried",
         ),
         # one ply beside the seed's own commit is too few to tell whose it is (changed deliberately from "it is most
         # likely another game's ply")
@@ -2003,7 +2026,7 @@ def test_neither_seal_nor_rolls_fitting_is_said_in_the_schemes_words(
             THREE,
             "commit",
             False,
-            "explains it (with 1 recorded ply, the mistakes tried cannot be told from chance): one ply is little"
+            "cannot be weighed on it (1 recorded ply is too few to tell any of them from chance): one ply is little"
             " evidence either way, too few fit to tell whether it is another game's ply or this game's",
         ),
     ],
@@ -2057,8 +2080,9 @@ def test_a_daily_roll_of_another_game_without_the_commitment_is_said_as_one_roll
             THREE,
             "seed",
             "commit",
-            "neither the commit nor the recorded ply fits this seed and none",
-            " explains the ply",
+            # (changed deliberately from "and none" of the mistakes tried "explains the ply": none is weighed on one)
+            "neither the commit nor the recorded ply fits this seed and the mistakes tried",
+            " cannot be weighed on the ply",
         ),
     ],
     ids=["daily", "three-dice"],
@@ -3791,7 +3815,7 @@ def test_rolls_of_another_game_recorded_beyond_the_count_are_counted_as_the_word
     verdict = check(BOT | {"lock": lock, "count": 1, "recorded": [[1, 2], [3, 4]]})
     found = finding(verdict, cause)
     assert "the recorded rolls" in found.detail
-    assert "(with 2 recorded rolls, the mistakes tried cannot be told from chance)" in found.detail
+    assert "(2 recorded rolls are too few to tell any of them from chance)" in found.detail
     # Then `explains` counts the same two rolls, where it said "0 of 1 roll"
     assert found.explains == "0 of 2 rolls"
 
@@ -3833,7 +3857,7 @@ def test_a_long_game_is_diagnosed_from_its_first_rolls_only() -> None:
 def test_too_few_recorded_rolls_to_tell_mistakes_from_chance_say_so() -> None:
     verdict = check(PAIR36 | {"recorded": rolls_of(PAIR36 | {"first": 2, "count": 2})})
     found = finding(verdict, "rolls_from_other_game")
-    assert "cannot be told from chance" in found.detail
+    assert "(2 recorded rolls are too few to tell any of them from chance)" in found.detail
 
 
 def test_the_diagnosis_is_deterministic_and_capped() -> None:
