@@ -1567,6 +1567,17 @@ def _of_another_game(
     # otherwise fit as well): with the secret's own seal, another game's (review: "the server seed is most likely from
     # another game than both" of 3 of 5) or none
     too_few = explains.fit > 0 and chance < OTHER_GAME_CHANCE
+    # A reading offered as no fix that fits the rolls more often than another game's would fit it, or one tried alike,
+    # but for luck rarer than OTHER_GAME_CHANCE: too few rolls to name it, yet they are no likelier another game's, so
+    # neither is said most likely (review: bg-online-v1 game 1 sent without its opening roll, 3 rolls fitting "game 1
+    # without an opening roll", one of 16 readings 1 time in about 2,916, were "most likely another game's rolls")
+    guessed = offered is not None and _reading_chance(case, offered[0]) < OTHER_GAME_CHANCE
+    # Said of the rolls that tell the reading apart, which its odds count, not of all those recorded
+    apart = len(offered[0].told) + len(offered[0].against) if offered is not None else 0
+    unknown = (
+        f"{counted(apart, case.scheme.words.roll, case.scheme.words.rolls)} telling the reading above apart"
+        f" {'is' if apart == 1 else 'are'} too few to tell which"
+    )
     if verdict.checks.seal == "mismatch" and as_text is None:
         # The mistakes tried are said as `rolls_from_other_game` says them (review: "none of the mistakes tried
         # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
@@ -1598,11 +1609,16 @@ def _of_another_game(
                     f" game; if both were copied correctly from this game, the {secret} is not the one it"
                     " committed to: keep both and report it."
                 )
+        if guessed and not too_few:
+            whose = (
+                f"the {secret} may be from {case.scheme.words.other_game} than both, but {unknown};"
+                f" {case.scheme.words.copy_secret()}."
+            )
         detail = f"{fit} {mistakes}: {whose} {_HEX_NOTE}"
         # Where too few fit to tell, the cause says so, as beside the secret's own seal: `secret_from_other_game` would
         # tell a program reading the code alone (the audit's "likely" causes) that the secret is another game's
-        cause: Cause = "too_few_rolls_fit" if too_few else "secret_from_other_game"
-        return _finding(cause, explains, case.scheme.words, detail, too_few_to_tell=too_few)
+        cause: Cause = "too_few_rolls_fit" if too_few or guessed else "secret_from_other_game"
+        return _finding(cause, explains, case.scheme.words, detail, too_few_to_tell=too_few or guessed)
     if verdict.checks.seal == "match" or as_text is not None:
         # The seal given, not one shown before the game: only the player knows that, and a daily archive's may not show
         # it (review: said so under a heading that says the commitment does not show the secret was fixed before play)
@@ -1612,10 +1628,12 @@ def _of_another_game(
             return _too_few_fit(case, explains, chance, read, mistakes, sealed=True, matches=matches)
         if offered is None and case.total == 1 and explains == Tally(0, 1) and case.compared < case.evidence:
             return _one_roll_differs(case, mistakes, matches)
+        whose = f"{recorded.they} {recorded.are} most likely {case.scheme.words.elsewhere(rolls)}"
+        if guessed:
+            whose = f"{recorded.they} may be {case.scheme.words.elsewhere(rolls)}, but {unknown}"
         detail = (
             f"{matches or f'the {secret} matches the {seal},'} but the recorded {rolls} {recorded.are} not its"
-            f" {rolls}{read} {mistakes}: {recorded.they} {recorded.are} most likely"
-            f" {case.scheme.words.elsewhere(rolls)}"
+            f" {rolls}{read} {mistakes}: {whose}"
         )
     else:
         lead = "" if offered is None else f"the recorded {rolls} {recorded.do} not fit this {secret}{read} "
@@ -1624,8 +1642,23 @@ def _of_another_game(
             return _too_few_fit(case, explains, chance, read, mistakes, sealed=False)
         if offered is None and case.total == 1 and explains == Tally(0, 1) and case.compared < case.evidence:
             return _one_roll_differs(case, _mistakes_tried(case, tried, "none of the", "it"), None, sealed=False)
-        detail = f"{lead}{mistakes}: {case.scheme.words.apart(recorded.they)}; give the {seal} too to tell which"
+        whose = case.scheme.words.apart(recorded.they)
+        if guessed:
+            whose = f"{recorded.they} may be {case.scheme.words.elsewhere(rolls)}, but {unknown}"
+        detail = f"{lead}{mistakes}: {whose}; give the {seal} too{'' if guessed else ' to tell which'}"
+    if guessed:
+        return _finding(
+            "too_few_rolls_fit", explains, case.scheme.words, detail, heading="Too few {rolls} to tell whose they are"
+        )
     return _finding("rolls_from_other_game", explains, case.scheme.words, detail)
+
+
+def _reading_chance(case: Case[Any], weak: _Weak) -> float:
+    """How often another game's rolls would fit the weak reading, or one of those its room tries alike
+    (`Hypothesis.among`), as well as the recorded ones do: as many of the rolls it reads otherwise fitting, each one
+    time in the product of the dice's sides, as `_another_reading` says its odds."""
+    read = len(weak.told) + len(weak.against)
+    return min(1.0, weak.hypothesis.among * chance_of_at_least(len(weak.told), read, math.prod(case.request.SIDES)))
 
 
 def _one_roll_differs(case: Case[Any], mistakes: str, matches: str | None, *, sealed: bool = True) -> Finding:

@@ -247,7 +247,9 @@ CAUSE_MEANINGS: dict[Cause, str] = {
     " or, beside a commitment that does not fit the secret, whether the commitment or the secret is another day's,"
     " or, with one value given as both the secret and the commitment, which of the two it is; so too one recorded roll"
     " of few dice that does not fit a secret its seal fits, or one given without a seal: one roll is too few to tell"
-    " another game's from this game's copied wrong or shown with other dice",
+    " another game's from this game's copied wrong or shown with other dice; and rolls that fit a reading tried, said"
+    " but offered as no fix, as another game's would fit it or one like it by luck rarer than 1 time in 100, too few"
+    " to name it: too few to tell that reading from another game's rolls",
     "secret_from_other_game": "the seal does not fit the secret: daily, the seal the archive published, so the secret"
     " given is another day's or copied wrong, whatever the rolls and whether or not a commitment is given; elsewhere,"
     " and daily with no archive read, none of the mistakes tried explaining the rolls, no more of which fit the secret"

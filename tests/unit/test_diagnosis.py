@@ -276,6 +276,29 @@ def test_three_of_four_rolls_of_a_numbering_near_the_first_are_this_games_if_the
     assert "check roll 4, which differs under it too" in found.detail
 
 
+@pytest.mark.parametrize("seal", [SEAL, None, "00" * 32], ids=["its seal", "no seal", "another seal"])
+def test_rolls_a_reading_offered_as_no_fix_fits_beyond_ordinary_luck_are_not_most_likely_another_games(
+    seal: str | None,
+) -> None:
+    # Given game 1 of a match without its opening roll, 3 rolls, sent as the whole game 1: they fit "game 1 without an
+    # opening roll", one of the 16 readings of the match tried, which another game's 3 rolls would fit 1 time in about
+    # 2,916 (46,656 / 16), too few to name it, and a piece of the game, so no fix
+    sent = ONLINE | {"seal": seal, "recorded": rolls_of(ONLINE | {"opening": False, "count": 3})}
+
+    # When it is diagnosed
+    (found,) = check(sent).diagnosis or []
+
+    # Then the reading is said with its odds, and the rolls are not "most likely another game's" (rolls_from_other_game
+    # or, beside another seal, secret_from_other_game), which luck that rare makes no likelier, but too few to tell
+    assert "the rolls fit game 1 without an opening roll" in found.detail
+    assert "of the 15 other readings like it tried 1 time in about 2,916" in found.detail
+    assert found.cause == "too_few_rolls_fit"
+    assert "most likely" not in found.detail
+    assert "may be from another match than both" in found.detail or "may be another game's rolls" in found.detail
+    assert "but 3 rolls telling the reading above apart are too few to tell which" in found.detail
+    assert _words_against_code(check(sent)) == []
+
+
 @pytest.mark.parametrize("game", [PAIR36 | {"first": 11}, ONLINE | {"game": 2}], ids=["pair36", "bg-online-v1"])
 def test_a_real_shift_of_twenty_rolls_is_named_among_as_many_tried(game: dict[str, Any]) -> None:
     # Given 20 rolls of the game one before the one given (roll 10 onward, or game 1 without its opening roll)
@@ -1445,7 +1468,9 @@ def test_a_short_game_on_a_take_back_line_under_another_lock_is_told_the_lock_is
     # more: a player whose game was on that line was left with rolls that fit and no word that the lock does not, which
     # `seal_from_other_game` says of rolls that fit as given
     (found,) = check(BOT | {"lock": OTHER_KEY, "recorded": [[4, 6], [5, 1], [5, 6]]}).diagnosis or []
-    assert found.cause == "secret_from_other_game"
+    # too few rolls to tell the key another game's, its two rolls fitting the line 1 time in 1,296 (changed deliberately
+    # from secret_from_other_game, "most likely from another game than both")
+    assert found.cause == "too_few_rolls_fit"
     # as the seal's finding says it: reported if both were copied correctly from this game, not if the lock is this
     # game's, which a key copied from another game beside this game's own lock is too (there: copy the key again)
     assert (
@@ -4356,6 +4381,9 @@ def _words_against_code(verdict: Verdict) -> list[str]:
         chance = 1.0 if tally is None else chance_of_at_least(tally.fit, tally.of, sides)
         likely = tally is None or not tally.fit or chance >= OTHER_GAME_CHANCE  # luck that ordinary explains them
         both = f"the {seal}, the {secret} or both are most likely {other}'s" in detail
+        # Rolls a reading offered as no fix fits, too few to name it, yet more than luck of 1 in 100 would fit it: no
+        # more likely another game's (added deliberately with that finding)
+        reading = "telling the reading above apart are too few to tell which" in detail
         checks = {
             "flag seal_alone": not found.seal_alone or cause == "seal_from_other_game",
             "flag too_few_to_tell": found.too_few_to_tell
@@ -4367,7 +4395,7 @@ def _words_against_code(verdict: Verdict) -> list[str]:
                 said not in detail
                 for said in (f"{other} than both", f"whether the {secret} is", f"whether the {seal} is")
             ),
-            "too few fit to tell": ("too few fit to tell" in detail) == (cause == "too_few_rolls_fit"),
+            "too few fit to tell": ("too few fit to tell" in detail or reading) == (cause == "too_few_rolls_fit"),
             "the seal": (found.explains == "the seal") == (tally is None),
         }
         if cause == "too_few_rolls_fit":
@@ -4378,6 +4406,10 @@ def _words_against_code(verdict: Verdict) -> list[str]:
                 checks["band"] = (
                     tally == Tally(0, 1) and CHANCE <= _faces_chance(verdict, room.sides) < OTHER_GAME_CHANCE
                 )
+            if reading:
+                # its odds, as the reading says them, below OTHER_GAME_CHANCE: rarer luck than what "most likely" takes
+                odds = re.search(r"1 time in (?:about )?([\d,]+): if the game was so", detail)
+                checks["band"] = odds is not None and 1 / int(odds[1].replace(",", "")) < OTHER_GAME_CHANCE
             if f"one {room.words.roll} is little evidence either way" in detail:
                 # One roll that does not fit beside the secret's own seal, too few to tell whose (added deliberately
                 # with that finding): no band, as none fits
