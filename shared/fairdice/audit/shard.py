@@ -605,7 +605,11 @@ def _scratch() -> Iterator[str]:
     _remove_stale()
     with stops_held():
         folder = tempfile.mkdtemp(prefix=SCRATCH_PREFIX)
-        held = _hold(folder)
+        try:
+            held = _hold(folder)
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)  # not left behind by a descriptor that could not be opened
+            raise
         _live.add(folder)
     try:
         yield folder
@@ -627,13 +631,20 @@ def remove_scratch() -> None:
 
 def _hold(folder: str) -> int | None:
     """A descriptor of `folder` holding it (flock), so that no other process takes it for one left behind; None where
-    there is no flock (Windows)."""
+    there is no flock (Windows), or where the temporary folder's file system keeps no locks (ENOLCK, as NFS mounted
+    without them): the audit goes on unheld, as `--out`'s lock lets it, and no other process's sweep removes the folder,
+    as it cannot hold it either (`_remove_stale`; review: the audit stopped, exit 3, "No locks available", its scratch
+    folder left behind)."""
     try:
         import fcntl
     except ImportError:
         return None
     held = os.open(folder, os.O_RDONLY)
-    fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(held)
+        return None
     return held
 
 

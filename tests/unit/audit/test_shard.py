@@ -2,6 +2,7 @@
 
 import base64
 import datetime as dt
+import errno
 import fcntl
 import hashlib
 import io
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 from fairdice import schemes
+from fairdice.audit import shard
 from fairdice.audit.duplicates import repeats
 from fairdice.audit.lines import LONE_CR, NUL_WITHIN, Unreadable, numbered_lines
 from fairdice.audit.report import read_findings, render
@@ -1066,3 +1068,50 @@ def test_a_games_key_is_the_blake2b_of_each_parts_repr(
         assert (key.shared, key.shared_by) == (None, b"")
     else:
         assert (key.shared, key.shared_by) == (digest(shared, 16), digest(shared_by, 8))
+
+
+def test_a_temporary_folder_whose_file_system_keeps_no_locks_still_audits_its_shards_and_sweeps_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a temporary folder on a file system that keeps no locks (flock: ENOLCK, as NFS mounted without them), and
+    # in it a folder some other process's audit is working in, older than a minute, which none could hold (review: each
+    # shard's audit stopped, "No locks available", exit 3, its scratch folder left behind)
+    root = tmp_path / "t"
+    root.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(root))
+    theirs = root / f"{SCRATCH_PREFIX}theirs"
+    theirs.mkdir()
+    old = time.time() - 2 * SCRATCH_STALE_AFTER
+    os.utime(theirs, (old, old))
+    real_flock = fcntl.flock
+
+    def flock(held: int, operation: int) -> None:
+        if Path(os.readlink(f"/proc/self/fd/{held}")).parent == root:
+            raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+        real_flock(held, operation)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+
+    # When a shard is audited there, Then it is audited, its scratch folder removed after, and the other kept
+    audited, _, _ = audit(tmp_path / "out", [games.narde(1)])
+    assert audited.counts.fair == 1
+    assert _scratch_folders(root) == [theirs.name]
+
+
+def test_a_scratch_folder_that_cannot_be_held_is_not_left_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Given a scratch folder made, whose descriptor cannot be opened to hold it (too many files open)
+    root = tmp_path / "t"
+    root.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(root))
+
+    def hold(folder: str) -> int:
+        raise OSError(errno.EMFILE, os.strerror(errno.EMFILE))
+
+    monkeypatch.setattr(shard, "_hold", hold)
+
+    # When a shard is audited, Then the audit fails on it, and the folder is removed, not left for a minute
+    with pytest.raises(OSError, match="Too many open files"):
+        audit(tmp_path / "out", [games.narde(1)])
+    assert _scratch_folders(root) == []
