@@ -14,7 +14,15 @@ from fairdice.batch import (
     VerifiedGame,
     verify_batch,
 )
-from fairdice.errors import ArchiveUnavailable, InvalidInput, TamperedRecord, UnknownDay
+from fairdice.errors import (
+    ArchiveUnavailable,
+    FairdiceError,
+    InvalidInput,
+    MissingBucket,
+    MissingCredentials,
+    TamperedRecord,
+    UnknownDay,
+)
 from fairdice.schemes.base import PendingDay, RevealedDay
 from fairdice.seal import seal_of
 from pydantic import ValidationError
@@ -209,6 +217,31 @@ def test_games_left_when_the_archive_time_is_spent_get_a_503_entry_each_and_the_
     outcomes = [r.verdict.verdict if isinstance(r, VerifiedGame) else r.error.code for r in result.results]
     assert outcomes == ["incomplete", "fair", "withheld", "archive_unavailable", "fair", "archive_unavailable"]
     assert result.summary.errors == 2
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        MissingCredentials("S3 bucket a: cannot read b: no AWS credentials were found"),
+        MissingBucket("S3 bucket a: cannot read b: there is no bucket of that name (NoSuchBucket)"),
+    ],
+    ids=["no-credentials", "no-such-bucket"],
+)
+def test_an_archive_the_deployment_cannot_read_fails_the_batch_not_each_daily_games_entry(
+    fault: FairdiceError,
+) -> None:
+    # Given an archive read without AWS credentials, or from a bucket of no such name: the deployment's fault, which no
+    # wait mends (review: each daily game got an `archive_unavailable` entry, a 503's code to try again later, telling
+    # the caller to set AWS_PROFILE, in a 200 that logged nothing an operator would see)
+    class Unreadable(Archive):
+        def lookup(self, day: dt.date) -> RevealedDay | PendingDay:
+            raise fault
+
+    games = [NARDE | {"recorded": "15 46 34"}, {"scheme": "daily", "player_id": PLAYER, "date": "2026-10-28"}]
+
+    # Then the batch fails, as POST /verify does for that game (a 500, logged)
+    with pytest.raises(type(fault)):
+        verify_batch(batch(*games), day_secrets=Unreadable())
 
 
 def test_recorded_rolls_beyond_the_count_count_towards_the_cap() -> None:

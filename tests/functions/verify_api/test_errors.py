@@ -3,12 +3,14 @@
 import base64
 import copy
 import json
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
 import botocore.exceptions
 import pytest
+from fairdice import batch
 from fairdice.errors import (
     ArchiveRefused,
     ArchiveUnavailable,
@@ -423,6 +425,29 @@ def test_no_aws_credentials_to_read_the_archive_are_the_deployments_fault_not_an
     answer = invoke(load_event("api-verify-narde-fair"))
     assert assert_error(answer, 500, "internal_error")["message"].startswith("fairdice failed on its side")
     assert "Retry-After" not in answer.headers
+
+
+def test_no_aws_credentials_to_read_the_archive_fail_a_batch_as_they_fail_one_game(
+    load_event: Callable[[str], Event], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Review: POST /verify/batch answered 200, each daily game's entry `archive_unavailable` telling the caller to set
+    # AWS_PROFILE, and logged nothing an operator's alarm would count
+    def fail(*args: object, **kwargs: object) -> None:
+        raise S3Store("fairdice-archive", client=_NoCredentials()).get("commitments/2025-03-01.json")
+
+    monkeypatch.setattr(batch, "verify", fail)
+    logged: list[tuple[object, BaseException | None]] = []
+    monkeypatch.setattr(
+        api.logger, "exception", lambda msg, *a, **k: logged.append((k["extra"]["error_type"], sys.exc_info()[1]))
+    )
+    answer = invoke(load_event("api-verify-batch"))
+    assert assert_error(answer, 500, "internal_error")["message"].startswith("fairdice failed on its side")
+    assert "Retry-After" not in answer.headers
+    assert "AWS_PROFILE" not in answer.text
+    # Logged as the error it is, the missing credentials named for the operator
+    assert [(kind, "no AWS credentials were found" in str(exc)) for kind, exc in logged] == [
+        ("MissingCredentials", True)
+    ]
 
 
 class _NoCredentials:
