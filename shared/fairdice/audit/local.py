@@ -1878,6 +1878,11 @@ def _worker_terminated(signum: int, frame: object) -> None:
     terminated)."""
     remove_scratch()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        # Handled as a hold of the stops begins (a SIGTERM that came the moment before: Python runs the handler once the
+        # mask is set), it is held: let in, it ends the worker now, before anything is held, not as the hold ends, once
+        # it has made a scratch folder that no one then removes (review)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
     os.kill(os.getpid(), signal.SIGTERM)
 
 

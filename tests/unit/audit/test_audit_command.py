@@ -5087,3 +5087,44 @@ def test_a_worker_ended_as_it_audits_a_block_leaves_no_scratch_folder(
     # Then it ends as before, and its scratch folder is gone with it
     assert worker.exitcode == status
     assert [path.name for path in root.iterdir()] == []
+
+
+def _worker_sent_sigterm_as_its_stops_are_held(root: Path, out: Path) -> None:
+    """In a worker process (forked, started as the pool starts one), a shard's audit whose SIGTERM came the moment
+    before it holds the stops to make its scratch folder under `root`: handled as the hold begins, as Python handles a
+    signal that came just before its mask is set (`signal.pthread_sigmask` runs the handlers pending)."""
+    tempfile.tempdir = str(root)
+    local._worker_started()
+    real = signal.pthread_sigmask
+
+    def held(how: int, mask: Any) -> Any:
+        before = real(how, mask)
+        if how == signal.SIG_BLOCK and signal.SIGTERM in set(mask):
+            handler = signal.getsignal(signal.SIGTERM)
+            assert callable(handler)
+            handler(signal.SIGTERM, None)
+        return before
+
+    signal.pthread_sigmask = held
+    audit_shard(numbered_lines(io.BytesIO(games.jsonl(many(3))), "day.jsonl"), "day.jsonl", FolderResults(out), "s")
+    os._exit(0)  # not reached: the SIGTERM ends it
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks to hold SIGTERM with")
+def test_a_worker_whose_sigterm_is_handled_as_it_holds_the_stops_ends_then_and_makes_no_scratch_folder(
+    tmp_path: Path,
+) -> None:
+    # Given a worker process sent SIGTERM the moment before it holds Ctrl-C and SIGTERM to make its block's scratch
+    # folder: the handler runs as the hold begins, the signal held (review: it set SIGTERM back to its default and sent
+    # it again, held until the hold's end, so the worker made its scratch folder, then ended, leaving it behind)
+    root = tmp_path / "t"
+    root.mkdir()
+    worker = multiprocessing.get_context("fork").Process(
+        target=_worker_sent_sigterm_as_its_stops_are_held, args=(root, tmp_path)
+    )
+    worker.start()
+    worker.join(60)
+
+    # Then it ends by SIGTERM then, before anything is held, and leaves no scratch folder
+    assert worker.exitcode == -signal.SIGTERM
+    assert [path.name for path in root.iterdir()] == []
