@@ -164,6 +164,30 @@ NEAR = {
     "a list, not an object": lambda g: b"[" + written(g) + b"]",
     "10,000 rolls, the most": lambda g: written(fair_game(2, g["phrase"], MAX_ROLLS, g["id"])),
     "10,001 rolls": lambda g: written(fair_game(2, g["phrase"], MAX_ROLLS + 1, g["id"])),
+    # The pattern takes any text of faces, dashes and spaces up to 10,000 rolls' length: at that length, one that is no
+    # roll at all; one byte over it, the longest game with a space after it
+    "spaces alone, 10,000 rolls long": lambda g: written(_changed(g, "recorded", " " * (4 * MAX_ROLLS - 1))),
+    "dashes alone, 10,000 rolls long": lambda g: written(_changed(g, "recorded", "-" * (4 * MAX_ROLLS - 1))),
+    "10,000 rolls with a space after them": lambda g: written(
+        _changed(long := fair_game(2, g["phrase"], MAX_ROLLS, g["id"]), "recorded", long["recorded"] + " ")
+    ),
+    "three spaces for rolls": lambda g: written(_changed(g, "recorded", "   ")),
+    "a fingerprint in mixed case": lambda g: written(
+        _changed(g, "fingerprint", g["fingerprint"][:32].upper() + g["fingerprint"][32:])
+    ),
+    "narde-v1's members under another room's scheme": lambda g: written(_changed(g, "scheme", "bg-dice-v1")),
+    # Text the model keeps as it is, spaces and all: the dice are rolled with it untrimmed, by either path
+    "a phrase of a space alone": lambda g: written(_rephrased(g, " ")),
+    "a phrase with spaces at its ends": lambda g: written(_rephrased(g, " " + g["phrase"] + " ")),
+    "an id of a space alone": lambda g: written(_changed(g, "id", " ")),
+}
+# The changes that write a line of 10,000 rolls' length or more: too slow to draw often
+LONG = {
+    "10,000 rolls, the most",
+    "10,001 rolls",
+    "spaces alone, 10,000 rolls long",
+    "dashes alone, 10,000 rolls long",
+    "10,000 rolls with a space after them",
 }
 # The changes after which the line is still a fair game in the canonical form: a shorter whole game, the longest one
 STILL_FAIR = {
@@ -171,6 +195,9 @@ STILL_FAIR = {
     "10,000 rolls, the most",
     "a phrase of 256 characters, the most",
     "an id of 128 characters, the most",
+    "a phrase of a space alone",
+    "a phrase with spaces at its ends",
+    "an id of a space alone",
 }
 
 
@@ -191,7 +218,7 @@ def lines(draw: st.DrawFn) -> bytes:
     line = written(game, id_first=draw(st.booleans()), compact=draw(st.booleans()))
     how = draw(st.sampled_from(["as it is", "named", "byte changed", "byte added", "byte taken out"]))
     if how == "named":
-        return NEAR[draw(st.sampled_from(sorted(set(NEAR) - {"10,000 rolls, the most", "10,001 rolls"})))](game)  # type: ignore[no-any-return]
+        return NEAR[draw(st.sampled_from(sorted(set(NEAR) - LONG)))](game)  # type: ignore[no-any-return]
     at = draw(st.integers(0, len(line) - 1))
     byte = bytes([draw(st.sampled_from(b'"\\ ,:{}[]0aAfF16-\t\x7f\xc3'))])
     if how == "byte changed":
