@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from fairdice.audit import stats
 from fairdice.audit import tally as tally_module
-from fairdice.audit.tally import DieStream, DieTally
-from hypothesis import given
+from fairdice.audit.tally import DieStream, DieTally, lag_sum
+from hypothesis import example, given
 from hypothesis import strategies as st
 from scipy import stats as scipy_stats
 
@@ -73,6 +73,37 @@ def test_the_lag_products_are_the_streams_with_math_sumprod_and_without(
         die.add(bytearray(stream[at : at + 60]))
     # Then the tally is the whole stream's, lag products included
     assert die.tally() == direct(stream, sides=20)
+
+
+@st.composite
+def die_faces(draw: st.DrawFn) -> tuple[int, bytes]:
+    """A die the schemes roll (d6, the daily d4 to d20) or one at the edge of a pair in a byte (d15, d16), and its
+    faces: none, one, two, or up to a few hundred."""
+    sides = draw(st.sampled_from([4, 6, 8, 10, 12, 20, 15, 16]))
+    size = draw(st.one_of(st.integers(0, 2), st.integers(3, 400)))
+    return sides, bytes(draw(st.lists(st.integers(1, sides), min_size=size, max_size=size)))
+
+
+@given(die_faces())
+@example((6, b""))
+@example((6, b"\x05"))
+@example((6, b"\x06\x06"))
+@example((20, b"\x14\x13"))
+@example((15, b"\x0f\x0f\x01"))
+def test_the_lag_sum_is_each_face_times_the_next_added_up(die: tuple[int, bytes]) -> None:
+    # Given a die's faces, of a die of at most 15 sides (a pair in a byte) or more (math.sumprod)
+    sides, faces = die
+    # Then the lag sum is its definition, whichever way it was added up
+    assert lag_sum(faces, sides) == sum(a * b for a, b in pairwise(faces))
+
+
+@pytest.mark.parametrize("sides", range(1, 21))
+def test_the_lag_sum_of_a_block_of_the_highest_face_is_exact(sides: int) -> None:
+    # Given a block and more of a die's highest face, whose products add up to the most a block of it can, far past
+    # what one of zlib.adler32's sums holds before its modulus (65521)
+    faces = bytes([sides]) * ((1 << 16) + 3)
+    # Then it is every pair's product added up exactly: no piece of the sum wrapped
+    assert lag_sum(faces, sides) == sides * sides * (len(faces) - 1)
 
 
 def test_a_face_a_die_does_not_have_is_refused_not_miscounted() -> None:
