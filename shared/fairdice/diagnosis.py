@@ -1578,6 +1578,9 @@ def _of_another_game(
         f"{counted(apart, case.scheme.words.roll, case.scheme.words.rolls)} telling the reading above apart"
         f" {'is' if apart == 1 else 'are'} too few to tell which"
     )
+    # One roll recorded, not fitting, no reading offered, and one roll no evidence: said by `_one_roll_differs`, beside
+    # the secret's own seal or beside none
+    one_roll_unfit = offered is None and case.total == 1 and explains == Tally(0, 1) and case.compared < case.evidence
     if verdict.checks.seal == "mismatch" and as_text is None:
         # The mistakes tried are said as `rolls_from_other_game` says them (review: "none of the mistakes tried
         # explains the rolls (with 1 recorded roll, …)" of rolls that none of them can change)
@@ -1626,7 +1629,7 @@ def _of_another_game(
         matches = f"{as_text} is this {secret}'s, computed over its hex text," if as_text is not None else None
         if too_few:
             return _too_few_fit(case, explains, chance, read, mistakes, sealed=True, matches=matches)
-        if offered is None and case.total == 1 and explains == Tally(0, 1) and case.compared < case.evidence:
+        if one_roll_unfit:
             return _one_roll_differs(case, mistakes, matches)
         whose = f"{recorded.they} {recorded.are} most likely {case.scheme.words.elsewhere(rolls)}"
         if guessed:
@@ -1640,7 +1643,7 @@ def _of_another_game(
         mistakes = _mistakes_tried(case, tried, f"{none} of the{other}", f"the recorded {rolls}")
         if too_few:
             return _too_few_fit(case, explains, chance, read, mistakes, sealed=False)
-        if offered is None and case.total == 1 and explains == Tally(0, 1) and case.compared < case.evidence:
+        if one_roll_unfit:
             return _one_roll_differs(case, _mistakes_tried(case, tried, "none of the", "it"), None, sealed=False)
         whose = case.scheme.words.apart(recorded.they)
         if guessed:
