@@ -113,7 +113,7 @@ fairdice.register(
     const noArchive = (day) =>
       `no daily archive was consulted here, so nothing shows when ${day}'s commitment was published: it does not show the secret was fixed before the day's play`;
     // What the core says in its place where it read the archive and found no commitment for the day, the secret given
-    // (daily.py `Daily.revealed`, `UnknownDay`)
+    // (daily.py `_unknown_to_archive`)
     const noCommitment = (day) => `the daily archive has no commitment for ${day}, so nothing shows this secret was fixed before the day's play`;
 
     /**

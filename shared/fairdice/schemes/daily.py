@@ -166,6 +166,15 @@ def _no_archive(day: dt.date) -> tuple[str, ...]:
     )
 
 
+def _unknown_to_archive(day: dt.date) -> tuple[str, ...]:
+    """Why a day's roll whose secret is given, for a day the daily archive read has no commitment for, is at most
+    incomplete: nothing shows the secret was fixed before the day's play (daily.js's `noCommitment` says the same)."""
+    return (
+        f"the daily archive has no commitment for {day.isoformat()}, so nothing shows this secret was fixed before the"
+        " day's play",
+    )
+
+
 def _times_not_witnessed(day: dt.date) -> tuple[str, ...]:
     """Why a day not yet revealed on an archive whose times are no witness (`PendingDay.witnessed`) is at most
     incomplete once revealed, as the same day revealed says it (`Daily.revealed`)."""
@@ -384,10 +393,7 @@ class Daily(Scheme[DailyRequest]):
                 raise
             return replace(
                 self._given(request),
-                caveats=(
-                    f"the daily archive has no commitment for {day}, so nothing shows this secret was fixed before the"
-                    " day's play",
-                ),
+                caveats=_unknown_to_archive(request.date),
             )
         if isinstance(found, PendingDay):
             # An archive whose times are no witness never shows a day fair once revealed: said of a day not revealed
