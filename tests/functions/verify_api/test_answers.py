@@ -128,21 +128,33 @@ def test_a_bad_link_is_a_page_for_a_browser_that_names_the_links_parameter_and_j
     assert json.loads(body)["error"]["code"] == "invalid_input"
 
 
-@pytest.mark.parametrize("address", ["daily-route", "check-link"])
-def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event], address: str
-) -> None:
-    # Given a day published and then revealed in a local archive
+def _revealed_day(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """2025-03-01 published and then revealed in a local archive, the API reading it an hour into 2 March."""
     stores = Stores(secrets=FolderStore(tmp_path / "private", private=True), archive=FolderStore(tmp_path / "archive"))
     publish(stores, dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
     publish(stores, dt.datetime(2025, 3, 2, tzinfo=dt.UTC))
     clock = dt.datetime(2025, 3, 2, 1, tzinfo=dt.UTC)
     monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock))
     monkeypatch.setattr(api_archive, "clock", lambda: clock)
+
+
+def _daily_roll_event(load_event: Callable[[str], Event], address: str) -> Event:
+    """A browser's GET of a player's roll of 2025-03-01: by the daily route, or as a game-over link without its secret
+    (GET /check/)."""
     event = load_event("api-daily-roll-html")
     if address == "check-link":  # the same roll as a game-over link, without its secret (GET /check/)
         event = at(event, "GET", "/check/", "scheme=daily&date=2025-03-01&player=123e4567-e89b-12d3-a456-426614174000")
         event.pop("pathParameters", None)
+    return event
+
+
+@pytest.mark.parametrize("address", ["daily-route", "check-link"])
+def test_a_browser_opening_a_daily_roll_gets_its_page_with_the_archives_caching(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, load_event: Callable[[str], Event], address: str
+) -> None:
+    # Given a day published and then revealed in a local archive
+    _revealed_day(tmp_path, monkeypatch)
+    event = _daily_roll_event(load_event, address)
 
     # When a browser asks for a player's roll of that day
     status, headers, page = invoke(event)
@@ -172,12 +184,7 @@ def test_a_daily_rolls_page_whose_secret_the_archive_does_not_give_again_says_th
 ) -> None:
     # Given a day published and then revealed in a local archive, which answers the verdict's read and then fails (as an
     # S3 that refuses to list a record's versions is read again for the page's own check, within the request's budget)
-    stores = Stores(secrets=FolderStore(tmp_path / "private", private=True), archive=FolderStore(tmp_path / "archive"))
-    publish(stores, dt.datetime(2025, 3, 1, tzinfo=dt.UTC))
-    publish(stores, dt.datetime(2025, 3, 2, tzinfo=dt.UTC))
-    clock = dt.datetime(2025, 3, 2, 1, tzinfo=dt.UTC)
-    monkeypatch.setattr(api_archive, "DAILY", ArchiveReader(stores.archive, clock=lambda: clock))
-    monkeypatch.setattr(api_archive, "clock", lambda: clock)
+    _revealed_day(tmp_path, monkeypatch)
     looked = ArchiveReader.lookup
     reads = []
 
@@ -188,10 +195,7 @@ def test_a_daily_rolls_page_whose_secret_the_archive_does_not_give_again_says_th
         return looked(reader, day)
 
     monkeypatch.setattr(ArchiveReader, "lookup", once)
-    event = load_event("api-daily-roll-html")
-    if address == "check-link":  # the same roll as a game-over link, without its secret (GET /check/)
-        event = at(event, "GET", "/check/", "scheme=daily&date=2025-03-01&player=123e4567-e89b-12d3-a456-426614174000")
-        event.pop("pathParameters", None)
+    event = _daily_roll_event(load_event, address)
 
     # When a browser asks for a player's roll of that day
     status, _, page = invoke(event)
