@@ -50,16 +50,20 @@ def _own_base_url() -> str:
     event = http_event(router)
     host = event.request_context.domain_name or ""
     named = _HOST.fullmatch(host)
-    if not named or (named["port"] is not None and not 0 < int(named["port"]) <= _PORT_MAX) or not _is_ipv6(named):
+    if (
+        not named
+        or (named["port"] is not None and not 0 < int(named["port"]) <= _PORT_MAX)
+        or not _bracketed_is_ipv6(named)
+    ):
         return came_through(event)  # a link from the root of the page's site still works on the page that asked
     scheme = "http" if event.headers.get("x-forwarded-proto") == "http" else "https"
     return f"{scheme}://{host}{came_through(event)}"
 
 
-def _is_ipv6(named: re.Match[str]) -> bool:
+def _bracketed_is_ipv6(named: re.Match[str]) -> bool:
     """Whether a Host's bracketed literal, if it has one, is an IPv6 address (`[::1]`, not `[::g]` nor `[1.2.3.4]`);
-    True for a host by name. The brackets' characters hold no `%`, so no zone id (`[fe80::1%eth0]`), which only this
-    machine can resolve, is ever put into a link."""
+    True for a host by name, which has none. The brackets' characters hold no `%`, so no zone id (`[fe80::1%eth0]`),
+    which only this machine can resolve, is ever put into a link."""
     if named["ipv6"] is None:
         return True
     try:
