@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, model_validator
 
 from fairdice import schemes
-from fairdice.errors import FairdiceError, InvalidInput, MissingBucket, MissingCredentials
+from fairdice.errors import DEPLOYMENT_FAULTS, FairdiceError, InvalidInput
 from fairdice.fields import MAX_ROLLS, field_error
 from fairdice.problems import ErrorDetail, invalid, is_one_request
 from fairdice.prose import number
@@ -143,7 +143,7 @@ def _verify_one(
         return FailedGame(index=index, error=item)
     try:
         return VerifiedGame(index=index, verdict=verify(item, day_secrets=day_secrets, today=today))
-    except (MissingBucket, MissingCredentials):
+    except DEPLOYMENT_FAULTS:
         # The deployment's fault, not the game's: it fails the batch, as it fails POST /verify, for an operator to mend
         # (review: each daily game's entry was `archive_unavailable`, a 503's code to wait out, telling the caller to
         # set AWS_PROFILE, in a 200 nothing logged as an error)

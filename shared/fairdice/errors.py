@@ -82,6 +82,11 @@ class MissingBucket(ArchiveUnavailable):
     own bucket is missing only when it is misconfigured: the API answers 500, not an outage's 503."""
 
 
+# The archive errors that are the deployment's to mend, which no wait mends: the API answers them 500
+# (`http.http_status`), and a batch fails whole on them as one game's request does (`batch`), not game by game
+DEPLOYMENT_FAULTS = (MissingBucket, MissingCredentials)
+
+
 class ArchiveRefused(ArchiveUnavailable):
     """S3 refused the call (AccessDenied, HTTP 503): the caller may not make it, or may not list the bucket and was
     asked for a key that does not exist, which S3 answers alike. Waiting alone does not help: the same call is refused

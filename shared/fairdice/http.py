@@ -16,12 +16,11 @@ from urllib.parse import unquote
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from fairdice.errors import (
+    DEPLOYMENT_FAULTS,
     ArchiveUnavailable,
     FairdiceError,
     InvalidInput,
     LateCommitment,
-    MissingBucket,
-    MissingCredentials,
     NotReadableYet,
     TamperedRecord,
     UnknownDay,
@@ -76,7 +75,7 @@ def http_status(exc: FairdiceError) -> HTTPStatus:
     waiting does not mend."""
     # No credentials is the deployment's to mend, as a misspelt bucket is: an operator gives them (a role, a profile),
     # no later try alone reads the archive (review: a 503 with Retry-After: 30 and "Try again in a minute")
-    if isinstance(exc, MissingBucket | MissingCredentials):
+    if isinstance(exc, DEPLOYMENT_FAULTS):
         return HTTPStatus.INTERNAL_SERVER_ERROR
     return next((status for kind, status in _STATUS.items() if isinstance(exc, kind)), HTTPStatus.INTERNAL_SERVER_ERROR)
 
